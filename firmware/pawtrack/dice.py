@@ -1,0 +1,68 @@
+"""Every die face and every bag the games use, as data in one place.
+
+Games and the "Dice & bag" tool read these tables; nothing else names a face.
+A die is a tuple of face names, one entry per physical face (so a face that
+appears twice on the die appears twice here). A bag is a tuple of the tokens
+it holds. Players whose copy differs can change the tables in one spot.
+"""
+
+# Mmm!: one face per food plus the red X (RULES.md 1.1).
+MMM_FOOD = ("bread", "fish", "cucumber", "cheese", "carrot", "x")
+FOODS = ("bread", "fish", "cucumber", "cheese", "carrot")
+
+# Chop! Chop! (Cat & Mouse), RULES.md 5.1.
+CHOP_CAT = (1, 1, 2, 2, 2, 3)
+CHOP_MOUSE = (1, 1, 2, 2, 3, 4)
+
+# Om Nom Nom prey die: one face per prey symbol (RULES.md 4.1).
+OM_NOM_NOM_PREY = ("rabbit", "carrot", "mouse", "cheese", "frog", "fly")
+
+# Mice and Mystics action die (RULES.md 3.1).
+MICE_MYSTICS_ACTION = ("sword*", "swordshield", "swordshield*", "bow", "bow*", "cheese")
+
+PLAIN_D6 = (1, 2, 3, 4, 5, 6)
+
+# Mouse Chaos cheese holders (RULES.md 2.1): drawn without replacement.
+MOUSE_CHAOS_HOLDERS = (1, 2, 3, 3, 4, 4)
+
+# Chop! Chop! floor tiles (RULES.md 5.1; the split of the 28 others is a DEFAULT).
+CHOP_TILES_DEFAULT = (
+    ("cheese", 10),
+    ("plate", 10),
+    ("plus1", 5),
+    ("plus2", 4),
+    ("arrow", 3),
+    ("fork", 3),
+    ("knife", 3),
+)
+
+# The dice the "Dice & bag" tool offers, in menu order: (id, label, faces).
+DICE = (
+    ("mmm", "Mmm! food", MMM_FOOD),
+    ("chop_cat", "Chop cat", CHOP_CAT),
+    ("chop_mouse", "Chop mouse", CHOP_MOUSE),
+    ("prey", "Om Nom prey", OM_NOM_NOM_PREY),
+    ("action", "M&M action", MICE_MYSTICS_ACTION),
+    ("d6", "Plain d6", PLAIN_D6),
+)
+
+
+def die_faces(die_id):
+    for entry in DICE:
+        if entry[0] == die_id:
+            return entry[2]
+    raise KeyError(die_id)
+
+
+def roll(rng, faces):
+    """One face of a die, every physical face equally likely."""
+    return faces[rng.below(len(faces))]
+
+
+def expand_mix(mix):
+    """A tuple of tokens from (token, count) pairs, in table order."""
+    tokens = []
+    for token, count in mix:
+        for _ in range(count):
+            tokens.append(token)
+    return tuple(tokens)
