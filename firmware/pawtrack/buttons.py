@@ -1,0 +1,87 @@
+"""Raw button levels in, clean button events out.
+
+The HAL samples the pins every few milliseconds and hands ``ButtonInput.update``
+the time and a tuple of booleans (True = pressed; the HAL has already undone
+the active-low wiring). This module turns that into events:
+
+``(button, SHORT)``
+    pressed and released before ``long_ms``; sent on release, so a long press
+    never also counts as a short one.
+``(button, LONG)``
+    held for ``long_ms``; sent once, while still held, so the player feels the
+    long press happen.
+``(button, REPEAT)``
+    sent every ``repeat_ms`` while the button stays held after the long press,
+    for screens that scroll or count while a button is held.
+
+Debouncing is time based: the first edge is acted on at once and the pin is
+then ignored for ``debounce_ms`` (contact bounce lasts a few milliseconds), so
+a press answers immediately and a bouncing contact never makes two presses.
+Times are ``ticks_ms`` values; differences go through ``ticks_diff`` so the
+wrap-around of MicroPython's tick counter does no harm.
+"""
+
+SHORT = "short"
+LONG = "long"
+REPEAT = "repeat"
+
+DEBOUNCE_MS = 30
+LONG_MS = 500
+REPEAT_MS = 150
+
+
+def ticks_diff(new, old):
+    """new - old for tick counters; the device passes time.ticks_diff instead."""
+    return new - old
+
+
+class ButtonInput:
+    def __init__(
+        self,
+        names,
+        debounce_ms=DEBOUNCE_MS,
+        long_ms=LONG_MS,
+        repeat_ms=REPEAT_MS,
+        diff=ticks_diff,
+    ):
+        self.names = tuple(names)
+        self.debounce_ms = debounce_ms
+        self.long_ms = long_ms
+        self.repeat_ms = repeat_ms
+        self.diff = diff
+        count = len(self.names)
+        self.pressed = [False] * count  # the debounced state
+        self.changed_at = [None] * count  # when the debounced state last changed
+        self.long_sent = [False] * count
+        self.next_repeat = [0] * count
+
+    def update(self, now, levels):
+        """Feed one sample; returns a list of (button name, kind) events."""
+        events = []
+        diff = self.diff
+        for i in range(len(self.names)):
+            level = bool(levels[i])
+            since = self.changed_at[i]
+            settled = since is None or diff(now, since) >= self.debounce_ms
+            if level != self.pressed[i] and settled:
+                self.pressed[i] = level
+                self.changed_at[i] = now
+                if level:
+                    self.long_sent[i] = False
+                elif not self.long_sent[i]:
+                    events.append((self.names[i], SHORT))
+            elif self.pressed[i]:
+                held = diff(now, self.changed_at[i])
+                if not self.long_sent[i]:
+                    if held >= self.long_ms:
+                        self.long_sent[i] = True
+                        self.next_repeat[i] = self.long_ms + self.repeat_ms
+                        events.append((self.names[i], LONG))
+                elif held >= self.next_repeat[i]:
+                    self.next_repeat[i] += self.repeat_ms
+                    events.append((self.names[i], REPEAT))
+        return events
+
+    def held(self, name):
+        """Whether a button is down now (debounced), e.g. for hold-to-peek."""
+        return self.pressed[self.names.index(name)]

@@ -1,0 +1,147 @@
+"""A 1-bit drawing surface in the SSD1306's memory layout, on both interpreters.
+
+The pixels live in one ``bytearray`` of width * height / 8 bytes laid out like
+the SSD1306's RAM (framebuf's MONO_VLSB): byte ``(y // 8) * width + x`` holds
+column ``x`` of page ``y // 8``, bit ``y % 8`` from the top. A display backend
+can therefore send ``buffer`` to the panel unchanged.
+
+Under MicroPython the C ``framebuf`` module does the drawing; elsewhere the
+same operations run in plain Python. Both give identical pixels, which the
+golden-image tests check on each interpreter. Backends subclass Canvas and
+implement ``show()``.
+"""
+
+from pawtrack.ui import font
+
+try:
+    import framebuf
+except ImportError:  # CPython: the plain-Python path below is used
+    framebuf = None
+
+
+class Canvas:
+    def __init__(self, width=128, height=64):
+        self.width = width
+        self.height = height
+        self.buffer = bytearray(width * ((height + 7) // 8))
+        self._fb = None
+        if framebuf is not None:
+            self._fb = framebuf.FrameBuffer(self.buffer, width, height, framebuf.MONO_VLSB)
+
+    def show(self):
+        """Send the picture to wherever it is seen; backends override this."""
+
+    # -- primitives ---------------------------------------------------------
+
+    def fill(self, color):
+        if self._fb:
+            self._fb.fill(color)
+            return
+        value = 0xFF if color else 0
+        buf = self.buffer
+        for i in range(len(buf)):
+            buf[i] = value
+
+    def pixel(self, x, y, color=None):
+        """Set a pixel, or return it (0 or 1) when color is None."""
+        if self._fb:
+            if color is None:
+                return self._fb.pixel(x, y)
+            self._fb.pixel(x, y, color)
+            return None
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            return 0 if color is None else None
+        index = (y >> 3) * self.width + x
+        mask = 1 << (y & 7)
+        if color is None:
+            return 1 if self.buffer[index] & mask else 0
+        if color:
+            self.buffer[index] |= mask
+        else:
+            self.buffer[index] &= ~mask & 0xFF
+        return None
+
+    def fill_rect(self, x, y, w, h, color):
+        if self._fb:
+            self._fb.fill_rect(x, y, w, h, color)
+            return
+        x0 = max(x, 0)
+        y0 = max(y, 0)
+        x1 = min(x + w, self.width)
+        y1 = min(y + h, self.height)
+        for yy in range(y0, y1):
+            for xx in range(x0, x1):
+                self.pixel(xx, yy, color)
+
+    def hline(self, x, y, w, color):
+        self.fill_rect(x, y, w, 1, color)
+
+    def vline(self, x, y, h, color):
+        self.fill_rect(x, y, 1, h, color)
+
+    def rect(self, x, y, w, h, color):
+        """The outline of a rectangle."""
+        if w <= 0 or h <= 0:
+            return
+        self.hline(x, y, w, color)
+        self.hline(x, y + h - 1, w, color)
+        self.vline(x, y, h, color)
+        self.vline(x + w - 1, y, h, color)
+
+    def invert_rect(self, x, y, w, h):
+        """Flip every pixel in a rectangle (used for highlighted rows)."""
+        for yy in range(max(y, 0), min(y + h, self.height)):
+            for xx in range(max(x, 0), min(x + w, self.width)):
+                self.pixel(xx, yy, 1 - self.pixel(xx, yy))
+
+    # -- bitmaps, text -------------------------------------------------------
+
+    def icon(self, icon, x, y, color=1, scale=1):
+        """Draw the lit pixels of an icon (width, height, MONO_HLSB rows)."""
+        width, height, rows = icon
+        stride = (width + 7) >> 3
+        for yy in range(height):
+            base = yy * stride
+            run_start = -1
+            for xx in range(width + 1):
+                lit = xx < width and rows[base + (xx >> 3)] & (0x80 >> (xx & 7))
+                if lit and run_start < 0:
+                    run_start = xx
+                elif not lit and run_start >= 0:
+                    self.fill_rect(
+                        x + run_start * scale, y + yy * scale, (xx - run_start) * scale, scale, color
+                    )
+                    run_start = -1
+
+    def text(self, string, x, y, color=1, scale=1):
+        """Draw text in the 5x7 font; returns the x just after the last glyph."""
+        glyphs = font.GLYPHS
+        for char in string:
+            code = ord(char)
+            if code < font.FIRST or code > font.LAST:
+                code = 63  # "?" for anything the font does not have
+            base = (code - font.FIRST) * font.WIDTH
+            for column in range(font.WIDTH):
+                bits = glyphs[base + column]
+                row = 0
+                while bits:
+                    if bits & 1:
+                        # Draw a vertical run of lit pixels in one call.
+                        run = 1
+                        while bits & (1 << run):
+                            run += 1
+                        self.fill_rect(x + column * scale, y + row * scale, scale, run * scale, color)
+                        bits >>= run
+                        row += run
+                    else:
+                        bits >>= 1
+                        row += 1
+            x += font.ADVANCE * scale
+        return x
+
+
+def text_width(string, scale=1):
+    """Width in pixels of ``string`` drawn with Canvas.text (no trailing gap)."""
+    if not string:
+        return 0
+    return (len(string) * font.ADVANCE - 1) * scale

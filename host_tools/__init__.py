@@ -1,0 +1,1 @@
+"""Host-side tools for pawtrack: simulator, flashing, test runners, analysis."""

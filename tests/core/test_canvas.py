@@ -1,0 +1,94 @@
+"""Canvas primitives give the same pixels whichever interpreter draws them."""
+
+import unittest
+
+from pawtrack.ui import font, icons
+from pawtrack.ui.canvas import Canvas, text_width
+
+
+def lit(canvas):
+    count = 0
+    for byte in canvas.buffer:
+        while byte:
+            count += byte & 1
+            byte >>= 1
+    return count
+
+
+class CanvasTest(unittest.TestCase):
+    def test_buffer_is_ssd1306_layout(self):
+        canvas = Canvas()
+        self.assertEqual(len(canvas.buffer), 1024)
+        canvas.pixel(3, 10, 1)
+        # page 1 (rows 8-15), column 3, bit 2
+        self.assertEqual(canvas.buffer[128 + 3], 1 << 2)
+        self.assertEqual(canvas.pixel(3, 10), 1)
+        canvas.pixel(3, 10, 0)
+        self.assertEqual(canvas.pixel(3, 10), 0)
+
+    def test_out_of_range_is_ignored(self):
+        canvas = Canvas()
+        canvas.pixel(-1, 0, 1)
+        canvas.pixel(128, 0, 1)
+        canvas.fill_rect(120, 60, 20, 20, 1)
+        self.assertEqual(lit(canvas), 8 * 4)
+
+    def test_rect_outline_and_fill(self):
+        canvas = Canvas()
+        canvas.rect(10, 10, 5, 4, 1)
+        self.assertEqual(lit(canvas), 2 * 5 + 2 * 2)
+        canvas.fill(1)
+        self.assertEqual(lit(canvas), 128 * 64)
+        canvas.fill(0)
+        self.assertEqual(lit(canvas), 0)
+
+    def test_invert_rect(self):
+        canvas = Canvas()
+        canvas.fill_rect(0, 0, 4, 4, 1)
+        canvas.invert_rect(2, 0, 4, 4)
+        self.assertEqual(lit(canvas), 8 + 8)
+
+    def test_text_draws_the_font_glyph(self):
+        canvas = Canvas()
+        end = canvas.text("1", 0, 0)
+        self.assertEqual(end, font.ADVANCE)
+        base = (ord("1") - font.FIRST) * font.WIDTH
+        for column in range(font.WIDTH):
+            self.assertEqual(canvas.buffer[column] & 0x7F, font.GLYPHS[base + column])
+
+    def test_text_scaled_is_scale_squared_pixels(self):
+        small = Canvas()
+        small.text("8", 0, 0)
+        big = Canvas()
+        big.text("8", 0, 0, scale=3)
+        self.assertEqual(lit(big), 9 * lit(small))
+
+    def test_unknown_char_draws_question_mark(self):
+        a = Canvas()
+        a.text("\u00e9", 0, 0)
+        b = Canvas()
+        b.text("?", 0, 0)
+        self.assertEqual(a.buffer, b.buffer)
+
+    def test_text_width(self):
+        self.assertEqual(text_width("abc"), 17)
+        self.assertEqual(text_width(""), 0)
+
+    def test_icon_pixels_match_the_packed_rows(self):
+        canvas = Canvas()
+        width, height, rows = icons.CHEESE
+        canvas.icon(icons.CHEESE, 5, 7)
+        stride = (width + 7) // 8
+        for y in range(height):
+            for x in range(width):
+                expected = 1 if rows[y * stride + x // 8] & (0x80 >> (x % 8)) else 0
+                self.assertEqual(canvas.pixel(5 + x, 7 + y), expected)
+
+    def test_every_icon_is_drawn_and_distinct(self):
+        seen = []
+        for name in icons.BY_NAME:
+            canvas = Canvas()
+            canvas.icon(icons.BY_NAME[name], 0, 0)
+            self.assertGreater(lit(canvas), 10, name)
+            self.assertNotIn(bytes(canvas.buffer), seen, name)
+            seen.append(bytes(canvas.buffer))
