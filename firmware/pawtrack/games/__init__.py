@@ -127,11 +127,25 @@ def game_ids():
     return ids
 
 
-def game_modules():
-    """The game packages that exist, in menu order (each GAME.ORDER)."""
+def game_modules(playable=False):
+    """The game packages that exist, in menu order (each GAME.ORDER).
+
+    With ``playable``, only those that also have a screen (``make_screen``):
+    the main menu lists nothing that cannot be played on the device. A game
+    folder that fails to import is left out rather than taking the menu down.
+    """
     modules = []
     for game_id in game_ids():
-        modules.append(__import__("pawtrack.games." + game_id, None, None, ["GAME"]))
+        try:
+            module = __import__("pawtrack.games." + game_id, None, None, ["GAME"])
+        except Exception as error:  # noqa: BLE001 - one broken game must not hide the rest
+            print("pawtrack: game %s not loaded: %r" % (game_id, error))
+            continue
+        if not hasattr(module, "GAME"):
+            continue
+        if playable and not hasattr(module, "make_screen"):
+            continue
+        modules.append(module)
     modules.sort(key=lambda module: (module.GAME.ORDER, module.GAME.ID))
     return modules
 

@@ -108,9 +108,8 @@ class Canvas:
                 if lit and run_start < 0:
                     run_start = xx
                 elif not lit and run_start >= 0:
-                    self.fill_rect(
-                        x + run_start * scale, y + yy * scale, (xx - run_start) * scale, scale, color
-                    )
+                    left = x + run_start * scale
+                    self.fill_rect(left, y + yy * scale, (xx - run_start) * scale, scale, color)
                     run_start = -1
 
     def text(self, string, x, y, color=1, scale=1):
@@ -130,7 +129,8 @@ class Canvas:
                         run = 1
                         while bits & (1 << run):
                             run += 1
-                        self.fill_rect(x + column * scale, y + row * scale, scale, run * scale, color)
+                        top = y + row * scale
+                        self.fill_rect(x + column * scale, top, scale, run * scale, color)
                         bits >>= run
                         row += run
                     else:

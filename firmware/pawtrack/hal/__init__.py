@@ -1,0 +1,56 @@
+"""The hardware abstraction: everything the core needs from a device, in one object.
+
+The core never imports a hardware module. ``main.py`` on the device (or the
+simulator on the host) builds the pieces below from the board definition and
+hands them to ``pawtrack.ui.app.App`` inside a ``Hal``:
+
+``display``
+    a ``pawtrack.ui.canvas.Canvas`` (128x64 or 128x32, 1 bit) whose ``show()``
+    puts the buffer on the panel. A device without a working panel passes a
+    Canvas whose ``show()`` does nothing and says so in ``problems``.
+``leds``
+    an LED strip: ``count`` and ``write(colors)``, where colors is a list of
+    (r, g, b) tuples already scaled to the brightness cap. The core writes
+    only when the colours changed.
+``buttons``
+    ``names`` (e.g. ("left", "ok", "right", "back")) and ``read()`` returning
+    a tuple of booleans in the same order, True while a button is pressed.
+``clock``
+    ``ticks_ms()``, ``ticks_diff(new, old)`` and ``sleep_ms(ms)``.
+``files``
+    the small filesystem interface of ``pawtrack.files`` (settings, journal).
+``beeper``
+    optional: ``tone(frequency_hz, duration_ms)`` that returns at once.
+``board``
+    the board definition as a dict: at least ``name``, ``track`` (LED indices
+    from the cat's start to the pantry), ``status`` (other LED indices) and
+    ``max_brightness`` (0-255 cap from the USB power budget).
+``problems``
+    a list of short strings naming missing hardware ("no OLED at 0x3C").
+``new_seed``
+    optional: a function returning a fresh 32-bit seed for a new match (the
+    device uses ``os.urandom``; the simulator counts, so runs repeat).
+"""
+
+
+class Hal:
+    def __init__(
+        self, display, leds, buttons, clock, files, board, beeper=None, problems=None, new_seed=None
+    ):
+        self.display = display
+        self.leds = leds
+        self.buttons = buttons
+        self.clock = clock
+        self.files = files
+        self.board = board
+        self.beeper = beeper
+        self.problems = problems or []
+        self.new_seed = new_seed or urandom_seed
+
+
+def urandom_seed():
+    """A 32-bit seed from the system's random source."""
+    import os
+
+    data = os.urandom(4)
+    return data[0] | (data[1] << 8) | (data[2] << 16) | (data[3] << 24)

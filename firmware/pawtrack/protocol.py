@@ -1,0 +1,194 @@
+"""The serial protocol v1: one JSON object per line, host commands in, events out.
+
+The same code runs on the device (USB CDC) and in the simulator's ``--serial``
+mode (stdin/stdout). The transport hands ``Protocol.feed`` raw bytes as they
+arrive; each complete line is handled and every answer goes out through the
+``send`` callable as one JSON line. docs/protocol.md documents every command
+and event with examples.
+
+Every command may carry an ``"id"``; the direct answer repeats it. Anything
+wrong with a line (not JSON, not an object, unknown command, missing or bad
+fields, an illegal action, a line over 1 KiB) gets exactly one ``error`` event
+with a ``code`` and a ``reason``, and changes nothing.
+"""
+
+import json
+
+from pawtrack import VERSION
+
+PROTOCOL_VERSION = 1
+MAX_LINE = 1024
+
+BUTTON_NAMES = ("left", "ok", "right", "back")
+PRESS_KINDS = ("short", "long", "repeat")
+
+
+class CommandError(Exception):
+    def __init__(self, code, reason):
+        Exception.__init__(self, reason)
+        self.code = code
+        self.reason = reason
+
+
+def hex_of(data):
+    digits = "0123456789abcdef"
+    out = []
+    for byte in data:
+        out.append(digits[byte >> 4])
+        out.append(digits[byte & 15])
+    return "".join(out)
+
+
+class Protocol:
+    def __init__(self, app, send, board_name="", extra=None):
+        self.app = app
+        self.send = send
+        self.board_name = board_name
+        self.partial = bytearray()
+        self.overlong = False
+        self.commands = {
+            "hello": self.cmd_hello,
+            "press": self.cmd_press,
+            "screen": self.cmd_screen,
+            "state": self.cmd_state,
+        }
+        if extra:
+            self.commands.update(extra)
+        app.listeners.append(self.send_event)
+
+    # -- transport -------------------------------------------------------------
+
+    def feed(self, data):
+        """Raw bytes from the host; handles every complete line in them."""
+        for byte in data:
+            if byte == 10 or byte == 13:  # \n or \r ends a line
+                if self.overlong:
+                    self.overlong = False
+                    self.error("too_long", "line longer than %d bytes" % MAX_LINE)
+                elif self.partial:
+                    line = bytes(self.partial)
+                    self.partial = bytearray()
+                    self.handle_line(line)
+                continue
+            if self.overlong:
+                continue
+            if len(self.partial) >= MAX_LINE:
+                self.overlong = True
+                self.partial = bytearray()
+                continue
+            self.partial.append(byte)
+
+    def send_event(self, event):
+        self.send(json.dumps(event))
+
+    def error(self, code, reason, command_id=None):
+        event = {"ev": "error", "code": code, "reason": reason}
+        if command_id is not None:
+            event["id"] = command_id
+        self.send_event(event)
+
+    # -- one line ----------------------------------------------------------------
+
+    def handle_line(self, line):
+        if isinstance(line, bytes):
+            try:
+                line = line.decode()
+            except UnicodeError:
+                self.error("bad_json", "line is not UTF-8 text")
+                return
+        if len(line) > MAX_LINE:
+            self.error("too_long", "line longer than %d bytes" % MAX_LINE)
+            return
+        line = line.strip()
+        if not line:
+            return
+        try:
+            message = json.loads(line)
+        except (ValueError, TypeError):
+            self.error("bad_json", "line is not valid JSON")
+            return
+        if not isinstance(message, dict):
+            self.error("not_object", "a command must be a JSON object")
+            return
+        command_id = message.get("id")
+        if command_id is not None and not isinstance(command_id, (int, str)):
+            self.error("bad_field", "id must be a number or a string")
+            return
+        name = message.get("cmd")
+        if not isinstance(name, str):
+            self.error("missing_field", "missing cmd", command_id)
+            return
+        handler = self.commands.get(name)
+        if handler is None:
+            self.error("unknown_cmd", "unknown command: " + name[:40], command_id)
+            return
+        try:
+            reply = handler(message)
+        except CommandError as problem:
+            self.error(problem.code, problem.reason, command_id)
+            return
+        except Exception as problem:  # noqa: BLE001 - a bad line must never stop the device
+            self.error("internal", "%s: %s" % (type(problem).__name__, problem), command_id)
+            return
+        if reply is not None:
+            if command_id is not None:
+                reply["id"] = command_id
+            self.send_event(reply)
+
+    # -- commands ----------------------------------------------------------------
+
+    def cmd_hello(self, message):
+        from pawtrack import games
+
+        return {
+            "ev": "hello",
+            "protocol": PROTOCOL_VERSION,
+            "firmware": VERSION,
+            "board": self.board_name,
+            "games": [module.GAME.ID for module in games.game_modules()],
+        }
+
+    def cmd_press(self, message):
+        button = field(message, "button", str)
+        kind = message.get("kind", "short")
+        if button not in BUTTON_NAMES:
+            raise CommandError("bad_field", "button must be one of " + ", ".join(BUTTON_NAMES))
+        if kind not in PRESS_KINDS:
+            raise CommandError("bad_field", "kind must be one of " + ", ".join(PRESS_KINDS))
+        self.app.press(button, kind)
+        self.app.step()
+        return {"ev": "pressed", "button": button, "kind": kind, "screen": self.screen_name()}
+
+    def cmd_screen(self, message):
+        canvas = self.app.canvas
+        if self.app.dirty:
+            self.app.render()
+        return {
+            "ev": "screen",
+            "width": canvas.width,
+            "height": canvas.height,
+            "format": "ssd1306-pages",
+            "hex": hex_of(canvas.buffer),
+        }
+
+    def cmd_state(self, message):
+        if self.app.dirty:
+            self.app.render()
+        return {
+            "ev": "state",
+            "screen": self.screen_name(),
+            "text": self.app.screen.text_lines(),
+        }
+
+    def screen_name(self):
+        return type(self.app.screen).__name__
+
+
+def field(message, name, kind):
+    """A required field of a command, of the given type."""
+    if name not in message:
+        raise CommandError("missing_field", "missing " + name)
+    value = message[name]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise CommandError("bad_field", "%s has the wrong type" % name)
+    return value

@@ -1,0 +1,168 @@
+"""The app loop: button events -> the current screen -> actions -> render.
+
+One ``App`` owns the screen stack, the canvas and the LED layer. Each pass of
+``step()`` samples the buttons, hands the events to the top screen, lets it
+animate, and redraws only when something changed. A screen that raises is
+replaced by a message saying what went wrong, so one bug never stops the
+device. Listeners (the serial protocol) receive every event the app emits.
+"""
+
+from pawtrack.buttons import LONG, REPEAT, SHORT, ButtonInput
+from pawtrack.settings import Settings
+from pawtrack.ui.lights import Lights
+
+LOOP_SLEEP_MS = 5
+
+
+class App:
+    def __init__(self, hal, settings=None, home=None):
+        self.hal = hal
+        self.canvas = hal.display
+        self.clock = hal.clock
+        self.files = hal.files
+        self.settings = settings if settings is not None else Settings.load(hal.files)
+        board = hal.board
+        self.lights = Lights(
+            hal.leds.count,
+            board.get("track", ()),
+            board.get("status", ()),
+            board.get("max_brightness", 255),
+        )
+        self.apply_settings()
+        self.has_back = "back" in hal.buttons.names
+        self.input = ButtonInput(hal.buttons.names, diff=hal.clock.ticks_diff)
+        self.swallow_left_repeat = False
+        self.screens = []
+        self.listeners = []
+        from pawtrack.ui.session import Session
+
+        self.session = Session(self)
+        self.dirty = True
+        self.frames = 0
+        if home is None:
+            from pawtrack.ui.home import HomeScreen
+
+            home = HomeScreen
+        self.screens.append(home(self))
+        notices = list(hal.problems)
+        if getattr(self.screen, "notice", None):
+            notices.append(self.screen.notice)
+        if self.settings.notice:
+            notices.append(self.settings.notice)
+        if notices:
+            self.message("\n".join(notices), title="Note")
+
+    # -- screens -------------------------------------------------------------
+
+    @property
+    def screen(self):
+        return self.screens[-1]
+
+    def push(self, screen):
+        self.screens.append(screen)
+        self.dirty = True
+
+    def pop(self):
+        if len(self.screens) > 1:
+            self.screens.pop()
+            self.screen.enter()
+        self.dirty = True
+
+    def replace(self, screen):
+        self.screens[-1] = screen
+        self.dirty = True
+
+    def home(self):
+        """Back to the main menu."""
+        del self.screens[1:]
+        self.screen.enter()
+        self.dirty = True
+
+    def message(self, text, title="Note"):
+        from pawtrack.ui.message import MessageScreen
+
+        self.push(MessageScreen(self, text, title))
+
+    def guard(self, handler, *args):
+        """Run a screen handler; if it raises, show why instead of crashing."""
+        try:
+            return handler(*args)
+        except Exception as error:  # noqa: BLE001 - the device must keep going
+            name = type(error).__name__
+            self.emit({"ev": "error", "code": "screen", "reason": "%s: %s" % (name, error)})
+            self.message("Oops: %s %s" % (name, error), title="Error")
+            return True
+
+    # -- input ---------------------------------------------------------------
+
+    def press(self, name, kind=SHORT):
+        """A button event from the pins or the protocol."""
+        if not self.has_back and name == "left":
+            if kind == LONG:
+                self.swallow_left_repeat = True
+                name, kind = "back", SHORT
+            elif kind == REPEAT and self.swallow_left_repeat:
+                return
+            elif kind == SHORT:
+                self.swallow_left_repeat = False
+        if self.settings.sound and kind != REPEAT:
+            self.beep(2000 if kind == SHORT else 1200, 15)
+        if self.guard(self.screen.button, name, kind):
+            self.dirty = True
+
+    def poll_buttons(self, now):
+        levels = self.hal.buttons.read()
+        for name, kind in self.input.update(now, levels):
+            self.press(name, kind)
+
+    # -- output --------------------------------------------------------------
+
+    def emit(self, event):
+        for listener in self.listeners:
+            listener(event)
+
+    def beep(self, frequency, duration_ms):
+        if self.hal.beeper is not None and self.settings.sound:
+            self.hal.beeper.tone(frequency, duration_ms)
+
+    def apply_settings(self):
+        self.lights.level = self.settings.led_level()
+        self.dirty = True
+
+    def save_settings(self):
+        self.settings.save(self.files)
+        self.apply_settings()
+
+    def render(self):
+        canvas = self.canvas
+        canvas.fill(0)
+        screen = self.screen
+        if self.guard(screen.draw, canvas) is True and screen is not self.screen:
+            canvas.fill(0)
+            self.screen.draw(canvas)
+        canvas.show()
+        self.lights.clear()
+        self.guard(self.screen.lights, self.lights)
+        self.lights.flush(self.hal.leds)
+        self.frames += 1
+        self.dirty = False
+
+    def step(self, now=None):
+        """One pass of the loop; returns True if the screen was redrawn."""
+        if now is None:
+            now = self.clock.ticks_ms()
+        self.poll_buttons(now)
+        if self.guard(self.screen.tick, now):
+            self.dirty = True
+        if self.dirty:
+            self.render()
+            return True
+        return False
+
+    def run(self, on_loop=None):
+        """Forever: the device's main loop. on_loop runs every pass (serial, watchdog)."""
+        while True:
+            self.step()
+            if on_loop is not None:
+                on_loop()
+            self.clock.sleep_ms(LOOP_SLEEP_MS)

@@ -1,0 +1,49 @@
+"""A game's options before it starts: each option on a row, then Start.
+
+Ok on an option steps to its next allowed value; Start begins a new match
+with a fresh seed. The choices are remembered in the settings for next time.
+"""
+
+from pawtrack.games import resolve_options
+from pawtrack.ui.menu import MenuScreen
+
+
+def label_of(name, value):
+    if value is True:
+        value = "on"
+    elif value is False:
+        value = "off"
+    return "%s: %s" % (name.replace("_", " "), value)
+
+
+class GameSetupScreen(MenuScreen):
+    def __init__(self, app, module):
+        MenuScreen.__init__(self, app)
+        self.module = module
+        self.game = module.GAME
+        self.title = self.game.NAME
+        remembered = app.settings.game_options(self.game.ID)
+        try:
+            self.options = resolve_options(self.game, remembered)
+        except ValueError:
+            self.options = resolve_options(self.game, {})
+        self.selected = len(self.game.OPTIONS)  # start on "Start"
+
+    def entries(self):
+        labels = [label_of(name, self.options[name]) for name, _, _ in self.game.OPTIONS]
+        labels.append("Start")
+        return labels
+
+    def pick(self, index):
+        if index < len(self.game.OPTIONS):
+            name, allowed, _ = self.game.OPTIONS[index]
+            position = list(allowed).index(self.options[name])
+            self.options[name] = allowed[(position + 1) % len(allowed)]
+            return True
+        self.app.settings.remember_game_options(self.game.ID, self.options)
+        try:
+            self.app.save_settings()
+        except OSError:
+            pass  # the options are a convenience; the game must start anyway
+        self.app.session.start(self.module, self.options)
+        return True

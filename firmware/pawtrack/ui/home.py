@@ -1,0 +1,57 @@
+"""The main menu: every game that exists, then Settings.
+
+Games are found by listing ``pawtrack/games/`` (see ``pawtrack.games``), so a
+game appears here once its folder is in place and nothing is listed that does
+not work. Picking a game opens its options and starts a match.
+"""
+
+from pawtrack import VERSION, games
+from pawtrack.ui.menu import MenuScreen
+
+
+class HomeScreen(MenuScreen):
+    title = "pawtrack"
+    can_go_back = False
+
+    def __init__(self, app):
+        MenuScreen.__init__(self, app)
+        self.items = []
+        self.refresh()
+
+    def refresh(self):
+        """Rebuild the list: (label, action) pairs."""
+        items = []
+        resume, message = self.app.session.resume_entry()
+        if resume is not None:
+            items.append(("Resume %s %s" % resume, ("resume", None)))
+        for module in games.game_modules(playable=True):
+            items.append((module.GAME.NAME, ("game", module)))
+        items.append(("Settings", ("settings", None)))
+        self.items = items
+        return message
+
+    def enter(self):
+        self.refresh()
+
+    def entries(self):
+        return [label for label, _ in self.items]
+
+    def title_right(self):
+        return "v" + VERSION
+
+    def pick(self, index):
+        kind, target = self.items[index][1]
+        if kind == "settings":
+            from pawtrack.ui.settings_screen import SettingsScreen
+
+            self.app.push(SettingsScreen(self.app))
+        elif kind == "resume":
+            match, message = self.app.session.resume()
+            if match is None:
+                self.refresh()
+                self.app.message(message or "Nothing to resume.", title="Saved game")
+        elif kind == "game":
+            from pawtrack.ui.game_setup import GameSetupScreen
+
+            self.app.push(GameSetupScreen(self.app, target))
+        return True

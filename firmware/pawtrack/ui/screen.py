@@ -1,0 +1,40 @@
+"""The base class of every screen: a menu, a settings page, a game's table.
+
+A screen is pure: it gets button events and the time, asks the app to change
+screens or play sounds, draws itself on the canvas and paints the LED layer.
+The app redraws only after a handler says something changed.
+
+    button(name, kind) -> bool   # a button event; True if the picture changed
+    tick(now_ms)       -> bool   # called every loop; True if an animation moved
+    draw(canvas)                 # draw everything (the canvas is cleared first)
+    lights(layer)                # paint the LEDs (cleared first); default: dark
+    enter()                      # the screen became the top of the stack again
+
+Buttons are "left", "ok", "right" and "back"; kinds are the constants in
+``pawtrack.buttons``. A board without a back button gets "back" from a long
+press of "left" (the app does that translation).
+"""
+
+
+class Screen:
+    def __init__(self, app):
+        self.app = app
+
+    def button(self, name, kind):
+        return False
+
+    def tick(self, now_ms):
+        return False
+
+    def draw(self, canvas):
+        pass
+
+    def lights(self, layer):
+        pass
+
+    def enter(self):
+        pass
+
+    def text_lines(self):
+        """Extra lines for the protocol's text view; the canvas is the truth."""
+        return []

@@ -1,0 +1,1 @@
+"""The simulator: the real firmware app on a host backend (terminal, headless, serial)."""

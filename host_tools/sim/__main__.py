@@ -1,0 +1,67 @@
+"""Run the simulator: interactive terminal (default), --headless, or --serial.
+
+    python -m host_tools.sim                         # the device in your terminal
+    python -m host_tools.sim --headless --press "ok right ok:long" --png out.png --text
+    python -m host_tools.sim --serial                # JSON lines on stdin/stdout
+"""
+
+import argparse
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FIRMWARE = os.path.join(ROOT, "firmware")
+if FIRMWARE not in sys.path:
+    sys.path.insert(0, FIRMWARE)
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(prog="python -m host_tools.sim", description=__doc__)
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--headless", action="store_true", help="run presses, print/save, exit")
+    mode.add_argument("--serial", action="store_true", help="speak the JSON-lines protocol")
+    parser.add_argument("--press", default="", help='button presses, e.g. "ok right ok:long"')
+    parser.add_argument("--png", help="write the final OLED picture here (512x256)")
+    parser.add_argument("--text", action="store_true", help="print the OLED as 64 lines of #/.")
+    parser.add_argument(
+        "--state",
+        help="folder that plays the device's flash (default: a fresh temporary one for"
+        " --headless/--serial, build/sim-state for the terminal)",
+    )
+    return parser.parse_args(argv)
+
+
+def run_headless(args):
+    from host_tools.sim import render
+    from host_tools.sim.simulator import PressError, Simulator
+
+    sim = Simulator(state_dir=args.state)
+    try:
+        sim.run(args.press)
+    except PressError as problem:
+        print("sim: %s" % problem, file=sys.stderr)
+        return 2
+    if args.png:
+        sim.save_png(args.png)
+    if args.text:
+        print("\n".join(sim.text()))
+    print("leds: " + render.led_text(sim.leds()))
+    print("screen: " + sim.screen_name())
+    return 0
+
+
+def main(argv=None):
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.headless:
+        return run_headless(args)
+    if args.serial:
+        from host_tools.sim.serial_mode import run_serial
+
+        return run_serial(args.state)
+    from host_tools.sim.terminal import run_terminal
+
+    return run_terminal(args.state or os.path.join(ROOT, "build", "sim-state"))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
