@@ -22,8 +22,10 @@ MICE_MYSTICS_ACTION = ("sword*", "swordshield", "swordshield*", "bow", "bow*", "
 
 PLAIN_D6 = (1, 2, 3, 4, 5, 6)
 
-# Mouse Chaos cheese holders (RULES.md 2.1): drawn without replacement.
+# Mouse Chaos cheese holders (RULES.md 2.1): drawn without replacement. When
+# only MOUSE_CHAOS_HOLDERS_KEEP are left, all six are gathered and shuffled.
 MOUSE_CHAOS_HOLDERS = (1, 2, 3, 3, 4, 4)
+MOUSE_CHAOS_HOLDERS_KEEP = 1
 
 # Chop! Chop! floor tiles (RULES.md 5.1; the split of the 28 others is a DEFAULT).
 CHOP_TILES_DEFAULT = (
@@ -35,6 +37,10 @@ CHOP_TILES_DEFAULT = (
     ("fork", 3),
     ("knife", 3),
 )
+
+# The tile mixes Cat & Mouse offers as its "mix" option: (name, mix). Players
+# whose box differs add a line here.
+CHOP_TILE_MIXES = (("default", CHOP_TILES_DEFAULT),)
 
 # The dice the "Dice & bag" tool offers, in menu order: (id, label, faces).
 DICE = (
@@ -66,3 +72,30 @@ def expand_mix(mix):
         for _ in range(count):
             tokens.append(token)
     return tuple(tokens)
+
+
+def tile_mix(name):
+    """The (token, count) pairs of the Cat & Mouse tile mix called ``name``."""
+    for entry in CHOP_TILE_MIXES:
+        if entry[0] == name:
+            return entry[1]
+    raise KeyError(name)
+
+
+# The bags the "Dice & bag" tool offers, in menu order: (id, label, tokens,
+# keep), where keep is how many tokens are left when the bag is gathered and
+# shuffled again (0: once it is empty). The numbered bag 1..N is built by
+# numbered_bag() with N from NUMBERED_BAG_SIZES.
+BAGS = (
+    ("holders", "Cheese holders", MOUSE_CHAOS_HOLDERS, MOUSE_CHAOS_HOLDERS_KEEP),
+    ("tiles", "Chop tiles", expand_mix(CHOP_TILES_DEFAULT), 0),
+)
+NUMBERED_BAG_SIZES = tuple(range(2, 100))
+NUMBERED_BAG_DEFAULT = 10
+
+
+def numbered_bag(size):
+    """The tokens 1..size of the generic numbered bag."""
+    if size not in NUMBERED_BAG_SIZES:
+        raise ValueError("numbered bag size out of range: %r" % (size,))
+    return tuple(range(1, size + 1))
