@@ -1,0 +1,178 @@
+"""The little filesystem interface the core writes through, and safe small files.
+
+The core never calls ``open`` or ``os`` itself. It is handed a *files* object
+with these methods (names are relative to the object's root; "/" separates
+folders)::
+
+    open(name, mode)      # binary modes only: "rb", "wb", "ab"; returns a file
+                          # with read(), write(), flush(), close()
+    rename(src, dst)      # replaces dst if it exists (atomic on LittleFS)
+    remove(name)          # raises OSError if missing
+    exists(name)          # True or False, never raises
+    size(name)            # bytes; raises OSError if missing
+    listdir(folder="")    # names in a folder
+
+``OsFiles(root)`` implements it with the interpreter's own ``os`` and ``open``:
+on the device over LittleFS (root "/"), in the simulator over a host folder,
+in the tests over a temporary folder. The power-cut test supplies another
+implementation over littlefs-python.
+
+Rename: LittleFS (the Pico's filesystem) replaces an existing destination in
+one atomic metadata commit, and so do POSIX hosts; CPython on Windows needs
+``os.replace``. FAT refuses to rename over a file, so there ``rename`` removes
+the destination first; that leaves a short window in which a power cut loses
+both names, which is why the device uses LittleFS.
+
+Safe small files (settings and the like): ``safe_write(files, name, data)``
+writes ``name + ".tmp"`` and renames it over ``name``, so after a power cut the
+file holds either the old or the new bytes, never a mix. The file is framed
+like the journal (see ``pawtrack.records`` and docs/journal.md): the preamble
+``PAWS`` + version 1, then exactly one record of kind 0x53 ("S") holding the
+data. ``safe_read(files, name)`` returns ``(data, message)``:
+
+* ``(bytes, None)`` for a good file,
+* ``(None, None)`` when there is no file,
+* ``(None, "Settings damaged; set aside.")`` (or the ``what`` given) for a
+  file that fails any check; the file is renamed to ``name + ".bad"`` so the
+  next start is clean and the bytes stay available for a post-mortem.
+"""
+
+import os
+
+from pawtrack import records
+
+SAFE_MAGIC = b"PAWS"
+SAFE_VERSION = 1
+SAFE_KIND = 0x53
+SAFE_MAX_BYTES = 16384
+
+TEMP_SUFFIX = ".tmp"
+BAD_SUFFIX = ".bad"
+
+
+class OsFiles:
+    """The files interface over the interpreter's ``os`` module (CPython or MicroPython)."""
+
+    def __init__(self, root=""):
+        # "" means the current folder; "/" the filesystem root on the device.
+        self.root = root
+
+    def path(self, name):
+        if not self.root:
+            return name
+        if self.root.endswith("/"):
+            return self.root + name
+        return self.root + "/" + name
+
+    def open(self, name, mode):
+        if "b" not in mode:
+            raise ValueError("files are opened in binary mode")
+        return open(self.path(name), mode)
+
+    def rename(self, src, dst):
+        replace = getattr(os, "replace", None)  # CPython; MicroPython has none
+        if replace is not None:
+            replace(self.path(src), self.path(dst))
+            return
+        try:
+            os.rename(self.path(src), self.path(dst))
+        except OSError:
+            # FAT will not rename over an existing file.
+            if not (self.exists(src) and self.exists(dst)):
+                raise
+            os.remove(self.path(dst))
+            os.rename(self.path(src), self.path(dst))
+
+    def remove(self, name):
+        os.remove(self.path(name))
+
+    def exists(self, name):
+        try:
+            os.stat(self.path(name))
+        except OSError:
+            return False
+        return True
+
+    def size(self, name):
+        return os.stat(self.path(name))[6]
+
+    def listdir(self, folder=""):
+        return os.listdir(self.path(folder) if folder else (self.root or "."))
+
+
+def read_all(files, name):
+    """The whole content of a file as bytes (OSError if it cannot be read)."""
+    f = files.open(name, "rb")
+    try:
+        return f.read()
+    finally:
+        f.close()
+
+
+def write_new(files, name, data):
+    """Write ``data`` as the whole content of ``name``, flushed and closed."""
+    f = files.open(name, "wb")
+    try:
+        f.write(data)
+        f.flush()
+    finally:
+        f.close()
+
+
+def replace_file(files, name, data):
+    """Give ``name`` the content ``data`` atomically: write a temp file, rename it over."""
+    temp = name + TEMP_SUFFIX
+    write_new(files, temp, data)
+    files.rename(temp, name)
+
+
+def set_aside(files, name):
+    """Move a bad file out of the way (to ``name + ".bad"``); never raises."""
+    try:
+        files.rename(name, name + BAD_SUFFIX)
+        return
+    except OSError:
+        pass
+    try:
+        files.remove(name)
+    except OSError:
+        pass
+
+
+def encode_safe(data):
+    """The bytes of a safe file holding ``data``."""
+    return records.preamble(SAFE_MAGIC, SAFE_VERSION) + records.encode(SAFE_KIND, data)
+
+
+def decode_safe(raw):
+    """The data held in the bytes of a safe file, or None if any check fails."""
+    if records.read_preamble(raw) != (SAFE_MAGIC, SAFE_VERSION):
+        return None
+    found, end, how = records.scan(raw, records.PREAMBLE_SIZE, SAFE_MAX_BYTES)
+    if how != records.END_CLEAN or len(found) != 1 or found[0][0] != SAFE_KIND:
+        return None
+    return found[0][1]
+
+
+def safe_write(files, name, data):
+    """Store ``data`` (bytes) in ``name`` so that a power cut keeps old or new, whole.
+
+    Raises OSError if the flash cannot be written (full or failing).
+    """
+    if len(data) > SAFE_MAX_BYTES:
+        raise ValueError("safe files hold at most %d bytes" % SAFE_MAX_BYTES)
+    replace_file(files, name, encode_safe(data))
+
+
+def safe_read(files, name, what="Settings"):
+    """(data, message) for a file written by safe_write; see the module docstring."""
+    if not files.exists(name):
+        return None, None
+    try:
+        data = decode_safe(read_all(files, name))
+    except OSError:
+        data = None
+    if data is None:
+        set_aside(files, name)
+        return None, what + " damaged; set aside."
+    return data, None
