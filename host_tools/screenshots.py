@@ -1,0 +1,55 @@
+"""Pictures of the real firmware, rendered by the simulator.
+
+    python -m host_tools.screenshots           # docs/img/*.png for the README
+    python -m host_tools.screenshots --golden  # tests/golden/*.png for the tests
+
+Every scene is a list of button presses from a fresh device, so the same
+scene always gives the same picture. The golden-image tests replay SCENES and
+compare pixel for pixel with tests/golden/.
+"""
+
+import argparse
+import os
+import sys
+
+from host_tools.sim.simulator import Simulator
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DOCS_IMG = os.path.join(ROOT, "docs", "img")
+GOLDEN = os.path.join(ROOT, "tests", "golden")
+
+# name -> presses from power-on. Keep names stable: the README links them.
+# Settings is the last main-menu entry, one "left" (wrapping round) away.
+SCENES = {
+    "menu": "",
+    "settings": "left ok",
+    "button_test": "left ok right right ok ok:long",
+}
+
+
+def scene_presses():
+    return dict(SCENES)
+
+
+def render(name, presses):
+    sim = Simulator()
+    sim.run(presses)
+    return sim
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--golden", action="store_true", help="write tests/golden instead")
+    args = parser.parse_args(argv)
+    out = GOLDEN if args.golden else DOCS_IMG
+    os.makedirs(out, exist_ok=True)
+    for name, presses in scene_presses().items():
+        sim = render(name, presses)
+        path = os.path.join(out, name + ".png")
+        sim.save_png(path)
+        print("%s  (%s)" % (os.path.relpath(path, ROOT), presses or "power-on"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
