@@ -1,0 +1,281 @@
+"""Cat & Mouse / Chop! Chop! (RULES.md section 5): the referee's rules, pure.
+
+One cat player against 1-4 mouse players who share the 4 mice. The device
+rolls the side's die, keeps the turn order, the counters and (optionally) the
+floor-tile deck, and checks both sides' wins. It never sees the board.
+
+Turn order
+    Mouse player 1, cat, mouse player 2, cat, ...; the mouse players rotate
+    clockwise (with 2 players: the one mouse player every mouse turn).
+    Knife: the side that turns a knife skips its next turn, so the other side
+    plays twice in a row; any extra turn the knifed side had coming is lost.
+    A mouse double turn is played by the same mouse player with the same mouse
+    (``state()["turn"]["same_mouse"]``, and the ``turn`` event says so too);
+    the next fresh mouse turn goes to the next mouse player. Two knives in one
+    turn count once.
+
+Actions (space-separated words)
+    ``roll``            roll the side's die (grey mouse die or blue cat die, faces
+                        from ``dice.CHOP_MOUSE``/``dice.CHOP_CAT``); once a turn.
+    ``flip``            option ``tiles`` = ``digital``: a piece landed on a
+                        face-down tile; draw the next tile of the shuffled deck
+                        and apply it.
+    ``tile <t>``        option ``tiles`` = ``physical``: the players turned tile
+                        ``t`` (a type still in the mix) by hand; apply it.
+    ``home``            mouse turn: a mouse moved into a mouse hole. The mice win
+                        only with 10 cheeses and all 4 hole tiles open;
+                        otherwise a ``not_home`` event says what is missing.
+    ``end``             end the turn (after the roll).
+    ``cheese +1|-1``, ``caught +1|-1``, ``holes +1|-1``
+                        counters (cheese 0-10, mice caught 0-4, hole tiles
+                        opened 0-4), at any time, also to correct a mistake. The
+                        4th catch wins for the cat.
+    Tile effects the device applies: a mouse turning cheese takes it (+1 cheese,
+    unless already at 10); a knife gives the other side two turns. The others are
+    only announced (bonus move, free move, fork: "take a face-up cheese" is
+    entered with ``cheese +1``, cheese turned by the cat goes face up).
+
+Events
+    ``{"ev": "turn", "turn", "side", "mouse_player", "again", "same_mouse"}``
+    ``{"ev": "roll", "side", "die", "value"}``
+    ``{"ev": "tile", "tile", "side", "effect", "left"}``   effects: ``cheese``
+        (+1 taken), ``cheese_full``, ``cheese_face_up``, ``nothing``,
+        ``bonus_1``, ``bonus_2``, ``free_move``, ``fork``, ``knife``
+    ``{"ev": "knife", "side", "plays_twice"}``
+    ``{"ev": "counter", "counter", "value", "change"}``
+    ``{"ev": "not_home", "cheese_missing", "holes_missing"}``
+    ``{"ev": "win", "winner"}``                    ``"mice"`` or ``"cat"``
+"""
+
+from pawtrack import dice
+from pawtrack.bag import Bag
+from pawtrack.games import Game
+
+CHEESE_GOAL = 10
+MICE = 4
+HOLES = 4
+COUNTER_MAX = {"cheese": CHEESE_GOAL, "caught": MICE, "holes": HOLES}
+COUNTERS = ("cheese", "caught", "holes")
+DIE = {"mouse": ("chop_mouse", dice.CHOP_MOUSE), "cat": ("chop_cat", dice.CHOP_CAT)}
+
+
+def _mix_names():
+    names = []
+    for entry in dice.CHOP_TILE_MIXES:
+        names.append(entry[0])
+    return tuple(names)
+
+
+def other(side):
+    return "cat" if side == "mouse" else "mouse"
+
+
+def tile_effect(tile, side):
+    """The effect name of ``tile`` turned by ``side`` (before the cheese cap)."""
+    if tile == "cheese":
+        return "cheese" if side == "mouse" else "cheese_face_up"
+    if tile == "plus1":
+        return "bonus_1"
+    if tile == "plus2":
+        return "bonus_2"
+    if tile == "arrow":
+        return "free_move"
+    if tile == "fork":
+        return "fork" if side == "mouse" else "nothing"
+    if tile == "knife":
+        return "knife"
+    return "nothing"
+
+
+class Chop(Game):
+    ID = "chop"
+    NAME = "Cat & Mouse"
+    ORDER = 50
+    OPTIONS = (
+        ("players", (2, 3, 4, 5), 2),
+        ("tiles", ("physical", "digital"), "physical"),
+        ("mix", _mix_names(), "default"),
+    )
+
+    def __init__(self, options, rng):
+        Game.__init__(self, options, rng)
+        self.mouse_players = options["players"] - 1
+        self.digital = options["tiles"] == "digital"
+        self.tiles = Bag(dice.expand_mix(dice.tile_mix(options["mix"])), rng)
+        self.counters = {"cheese": 0, "caught": 0, "holes": 0}
+        self.turn = 1
+        self.side = "mouse"
+        self.mouse_player = 0
+        self.next_mouse = 1 % self.mouse_players
+        self.again = False  # this turn is the second one in a row for this side
+        self.plays_again = False  # this side plays once more after this turn
+        self.knife = False  # a knife was turned this turn
+        self.rolled = None
+        self.last_tile = None
+        self.result = None
+
+    # -- queries -------------------------------------------------------------
+
+    def is_over(self):
+        return self.result is not None
+
+    def legal_actions(self):
+        if self.result is not None:
+            return []
+        actions = []
+        if self.rolled is None:
+            actions.append("roll")
+        else:
+            if self.digital:
+                if len(self.tiles):
+                    actions.append("flip")
+            else:
+                for token, count in self.tiles.counts():
+                    if count:
+                        actions.append("tile " + token)
+            if self.side == "mouse":
+                actions.append("home")
+            actions.append("end")
+        for name in COUNTERS:
+            if self.counters[name] < COUNTER_MAX[name]:
+                actions.append(name + " +1")
+            if self.counters[name] > 0:
+                actions.append(name + " -1")
+        return actions
+
+    # -- actions -------------------------------------------------------------
+
+    def apply(self, action):
+        self.check_legal(action)
+        words = action.split()
+        verb = words[0]
+        if verb == "roll":
+            die_id, faces = DIE[self.side]
+            self.rolled = dice.roll(self.rng, faces)
+            return [{"ev": "roll", "side": self.side, "die": die_id, "value": self.rolled}]
+        if verb == "flip":
+            return self._tile(self.tiles.draw())
+        if verb == "tile":
+            return self._tile(self.tiles.take(words[1]))
+        if verb == "home":
+            return self._home()
+        if verb == "end":
+            return self._end_turn()
+        return self._count(verb, 1 if words[1] == "+1" else -1)
+
+    def _count(self, name, change):
+        self.counters[name] += change
+        events = [{"ev": "counter", "counter": name, "value": self.counters[name],
+                   "change": change}]
+        if name == "caught" and self.counters[name] == MICE:
+            events.append(self._win("cat"))
+        return events
+
+    def _tile(self, tile):
+        self.last_tile = tile
+        effect = tile_effect(tile, self.side)
+        if effect == "cheese":
+            if self.counters["cheese"] < CHEESE_GOAL:
+                self.counters["cheese"] += 1
+            else:
+                effect = "cheese_full"
+        events = [{"ev": "tile", "tile": tile, "side": self.side, "effect": effect,
+                   "left": len(self.tiles)}]
+        if effect == "knife":
+            self.knife = True
+            events.append({"ev": "knife", "side": self.side, "plays_twice": other(self.side)})
+        return events
+
+    def _home(self):
+        cheese_missing = CHEESE_GOAL - self.counters["cheese"]
+        holes_missing = HOLES - self.counters["holes"]
+        if cheese_missing or holes_missing:
+            return [{"ev": "not_home", "cheese_missing": cheese_missing,
+                     "holes_missing": holes_missing}]
+        return [self._win("mice")]
+
+    def _win(self, winner):
+        self.result = {
+            "winner": winner,
+            "cheese": self.counters["cheese"],
+            "caught": self.counters["caught"],
+            "holes": self.counters["holes"],
+            "turns": self.turn,
+        }
+        return {"ev": "win", "winner": winner}
+
+    def _end_turn(self):
+        side = self.side
+        if self.knife:
+            # The knifed side skips its next turn: the other side plays twice.
+            self._start(other(side), again=False)
+            self.plays_again = True
+        elif self.plays_again:
+            self._start(side, again=True)
+            self.plays_again = False
+        else:
+            self._start(other(side), again=False)
+        self.turn += 1
+        return [{"ev": "turn", "turn": self.turn, "side": self.side,
+                 "mouse_player": self._mouse_player(), "again": self.again,
+                 "same_mouse": self.again and self.side == "mouse"}]
+
+    def _start(self, side, again):
+        if side == "mouse" and not again:
+            self.mouse_player = self.next_mouse
+            self.next_mouse = (self.next_mouse + 1) % self.mouse_players
+        self.side = side
+        self.again = again
+        self.plays_again = False
+        self.knife = False
+        self.rolled = None
+        self.last_tile = None
+
+    def _mouse_player(self):
+        return self.mouse_player + 1 if self.side == "mouse" else None
+
+    # -- state ---------------------------------------------------------------
+
+    def state(self):
+        return {
+            "over": self.result is not None,
+            "result": self.result,
+            "players": self.options["players"],
+            "turn": {
+                "number": self.turn,
+                "side": self.side,
+                "mouse_player": self._mouse_player(),
+                "again": self.again,
+                "same_mouse": self.again and self.side == "mouse",
+                "plays_again": self.plays_again,
+                "knife": self.knife,
+                "next": self._next_side(),
+            },
+            "phase": "roll" if self.rolled is None else "play",
+            "rolled": self.rolled,
+            "die": DIE[self.side][0],
+            "cheese": self.counters["cheese"],
+            "caught": self.counters["caught"],
+            "holes": self.counters["holes"],
+            "tiles": {
+                "mode": self.options["tiles"],
+                "mix": self.options["mix"],
+                "left": len(self.tiles),
+                "remaining": self.tiles.counts(),
+                "last": self.last_tile,  # this turn's last tile
+            },
+        }
+
+    def _next_side(self):
+        if self.knife:
+            return other(self.side)
+        if self.plays_again:
+            return self.side
+        return other(self.side)
+
+    def summary(self):
+        if self.result is not None:
+            return "%s won" % self.result["winner"]
+        if self.side == "cat":
+            return "turn %d cat" % self.turn
+        return "turn %d mouse %d" % (self.turn, self.mouse_player + 1)
