@@ -13,6 +13,25 @@ The app redraws only after a handler says something changed.
 Buttons are "left", "ok", "right" and "back"; kinds are the constants in
 ``pawtrack.buttons``. A board without a back button gets "back" from a long
 press of "left" (the app does that translation).
+
+A game's screen (``make_screen(app, match)`` in the game's folder) follows
+these conventions so every game feels the same:
+
+* it acts only through ``app.session.act(action)`` and ``app.session.undo()``
+  (they journal, emit the events to the protocol and mark the screen dirty);
+  an ``IllegalAction`` from them becomes a short message, never a crash;
+* it reads everything it draws from ``app.session.match.game`` at draw time,
+  so actions that arrive over the serial protocol show up too;
+* back (short) returns to the main menu (the match stays journalled and the
+  menu offers Resume); back (long) undoes the last action;
+* left/right cycle the choices, ok confirms; long ok opens extra information
+  (for Mmm!, the odds);
+* animations are functions of elapsed time driven by ``tick``; any press
+  skips them;
+* the LEDs are painted in ``lights(layer)`` only (``layer.track(position,
+  colour)`` for the cat's track, ``layer.set(index, colour)`` otherwise);
+* pictures come from ``pawtrack.ui.icons`` and text from ``canvas.text``;
+  ``pawtrack.ui.widgets`` has the title bar, lists, hints and word wrap.
 """
 
 
