@@ -1,0 +1,239 @@
+"""Mmm! board layouts: the two EXAMPLE layouts, the text-grid parser, validation.
+
+The real layouts of the two board sides are not published (RULES.md, "Mmm!
+layouts: read this first"). The grids below are the INVENTED EXAMPLES of
+RULES.md 1.5: they satisfy every known constraint but are not the owner's
+board. An owner types their own board as a text grid in the same shape, checks
+it with ``host_tools/mmm_layout.py`` and installs the JSON it prints.
+
+Text grid: one line per board row, one token per square, optionally prefixed
+by ``rN:``. A token is an item name (food code + anything, e.g. ``Ca1``) or
+``.`` / ``--`` for a square without food. Lines starting with ``#`` are
+comments; a line ``side 1`` or ``side 2`` names the board side. Food codes:
+Br bread, Fi fish, Cu cucumber, Ch cheese, Ca carrot.
+
+Layout record (the JSON kept on the device, RULES.md 1.5)::
+
+    {"side": 1, "rows": 7, "cols": 7, "items": {"Ca1": [[0, 0], [0, 1]], ...}}
+
+An items-only record, for the "items" knowledge level (only the food and size
+of each item known), lists sizes instead of squares::
+
+    {"side": 1, "items": {"Ca1": 4, "Fi1": 3, ...}}
+"""
+
+FOOD_CODES = {"Br": "bread", "Fi": "fish", "Cu": "cucumber", "Ch": "cheese", "Ca": "carrot"}
+SIZE_LIMITS = {1: (2, 4), 2: (2, 5)}  # smallest and largest item per board side
+MAX_SQUARES = 49
+MAX_EDGE = 12  # rows and columns a grid may have
+
+EXAMPLE_SIDE_1_GRID = """
+# EXAMPLE layout for side 1 (invented, RULES.md 1.5), not the real board
+side 1
+r0: Ca1 Ca1 Ca1 Ca1 Fi1 Fi1 Fi1
+r1: Br1 Br1 Cu1 Cu1 Cu1 Ch1 Ch1
+r2: Br1 Br1 Fi2 Fi2 Fi2 Fi2 Ch2
+r3: Ca2 Ca2 Ca2 Br2 Br2 Br2 Ch2
+r4: Cu2 Cu2 Cu2 Ch3 Ch3 Ch3 Ca3
+r5: Fi3 Fi3 Br3 Br3 Br3 Ca3 Ca3
+r6: Cu3 Cu3 Cu3 Ch4 Ch4 Ch4 Ch4
+"""
+
+EXAMPLE_SIDE_2_GRID = """
+# EXAMPLE layout for side 2 (invented, RULES.md 1.5), not the real board
+side 2
+r0: Ca1 Ca1 Ca1 Ca1 Ca1 Ch1 Fi1
+r1: Cu1 Cu1 Cu1 Cu1 Br1 Ch1 Fi1
+r2: Ch2 Ch2 Ch2 Br1 Br1 Ch1 Fi1
+r3: Cu2 Cu2 Cu2 Br1 Br1 Fi2 Fi1
+r4: Br2 Br2 Br2 Br2 Br2 Fi2 Fi1
+r5: Ca2 Ca2 Ca2 Ca2 Ca2 Fi2 Cu3
+r6: Ch3 Ch3 Ch3 Fi3 Fi3 Cu3 Cu3
+"""
+
+EXAMPLE_GRIDS = {1: EXAMPLE_SIDE_1_GRID, 2: EXAMPLE_SIDE_2_GRID}
+
+# The owner's own layouts (or items-only records), by side, once installed.
+OWN = {}
+_examples = {}
+
+
+def food_of(name):
+    """The food of an item name such as "Ca1" (KeyError if the code is unknown)."""
+    return FOOD_CODES[name[:2]]
+
+
+def parse_grid(text, side=None):
+    """A layout record from a text grid; raises ValueError saying what is wrong.
+
+    ``side`` is used when the text has no ``side N`` line.
+    """
+    rows = []
+    for raw in text.split("\n"):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        words = line.split()
+        if words[0] == "side":
+            if len(words) != 2 or words[1] not in ("1", "2"):
+                raise ValueError("bad side line: " + line)
+            side = int(words[1])
+            continue
+        if words[0].endswith(":"):
+            words = words[1:]
+        rows.append(words)
+    if side is None:
+        raise ValueError("no side given (add a line 'side 1' or 'side 2')")
+    if not rows:
+        raise ValueError("no rows in the grid")
+    items = {}
+    for r, words in enumerate(rows):
+        for c, word in enumerate(words):
+            if word in (".", "--"):
+                continue
+            if word[:2] not in FOOD_CODES or len(word) < 3:
+                raise ValueError("row %d col %d: bad item name %s" % (r, c, word))
+            items.setdefault(word, []).append([r, c])
+    cols = 0
+    for words in rows:
+        cols = max(cols, len(words))
+    layout = {"side": side, "rows": len(rows), "cols": cols, "items": items}
+    error = validate(layout)
+    if error:
+        raise ValueError(error)
+    return layout
+
+
+def _is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _connected(squares):
+    """True if the squares form one piece through edge neighbours."""
+    todo = [squares[0]]
+    seen = {squares[0]}
+    wanted = set(squares)
+    while todo:
+        r, c = todo.pop()
+        for nxt in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if nxt in wanted and nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return len(seen) == len(wanted)
+
+
+def _check_size(name, size, side):
+    low, high = SIZE_LIMITS[side]
+    if size < low or size > high:
+        return "%s has %d squares; side %d items have %d to %d" % (name, size, side, low, high)
+    return None
+
+
+def _check_squares(name, squares, rows, cols, used):
+    cells = []
+    for square in squares:
+        if not isinstance(square, (list, tuple)) or len(square) != 2:
+            return None, "%s: a square must be [row, col]" % name
+        r, c = square
+        if not _is_int(r) or not _is_int(c) or not (0 <= r < rows and 0 <= c < cols):
+            return None, "%s: square %r is off the %dx%d grid" % (name, square, rows, cols)
+        if (r, c) in used:
+            return None, "square %d,%d is in both %s and %s" % (r, c, used[(r, c)], name)
+        used[(r, c)] = name
+        cells.append((r, c))
+    if not _connected(cells):
+        return None, "%s is not connected" % name
+    return cells, None
+
+
+def validate(layout):
+    """None if the record is a usable layout or items-only record, else the reason."""
+    if not isinstance(layout, dict):
+        return "a layout must be a JSON object"
+    side = layout.get("side")
+    if side not in (1, 2) or not _is_int(side):
+        return "side must be 1 or 2"
+    items = layout.get("items")
+    if not isinstance(items, dict) or not items:
+        return "no items"
+    sizes_only = None
+    total = 0
+    used = {}
+    for name in sorted(items):
+        if not isinstance(name, str) or name[:2] not in FOOD_CODES or len(name) < 3:
+            return "bad item name %r (start with Br, Fi, Cu, Ch or Ca)" % (name,)
+        value = items[name]
+        if sizes_only is None:
+            sizes_only = _is_int(value)
+            if not sizes_only:
+                rows, cols = layout.get("rows"), layout.get("cols")
+                if not _is_int(rows) or not _is_int(cols):
+                    return "rows and cols must be whole numbers"
+                if not (1 <= rows <= MAX_EDGE and 1 <= cols <= MAX_EDGE):
+                    return "rows and cols must be 1 to %d" % MAX_EDGE
+        if sizes_only != _is_int(value):
+            return "mixed squares and sizes in items"
+        if sizes_only:
+            size = value
+        else:
+            if not isinstance(value, list) or not value:
+                return "%s: squares must be a non-empty list" % name
+            cells, error = _check_squares(name, value, rows, cols, used)
+            if error:
+                return error
+            size = len(cells)
+        error = _check_size(name, size, side)
+        if error:
+            return error
+        total += size
+    if total > MAX_SQUARES:
+        return "%d food squares; at most %d" % (total, MAX_SQUARES)
+    return None
+
+
+def has_squares(layout):
+    """True for a full layout, False for an items-only record."""
+    for name in layout["items"]:
+        return not _is_int(layout["items"][name])
+    return False
+
+
+def example_layout(side):
+    """The EXAMPLE layout of a board side (parsed once, then shared: do not modify)."""
+    if side not in _examples:
+        _examples[side] = parse_grid(EXAMPLE_GRIDS[side])
+    return _examples[side]
+
+
+def install(layout):
+    """Use ``layout`` as the owner's own board for its side; ValueError if invalid."""
+    error = validate(layout)
+    if error:
+        raise ValueError(error)
+    OWN[layout["side"]] = layout
+
+
+def uninstall(side):
+    OWN.pop(side, None)
+
+
+def get_layout(side, which):
+    """The record for option ``layout``: "example" or "own" (ValueError if none installed)."""
+    if which == "example":
+        return example_layout(side)
+    if which == "own":
+        if side not in OWN:
+            raise ValueError("no own layout installed for side %d" % side)
+        return OWN[side]
+    raise ValueError("unknown layout: %s" % which)
+
+
+def item_sizes(layout):
+    """[(name, food, size)] sorted by name, for full and items-only records."""
+    result = []
+    items = layout["items"]
+    for name in sorted(items):
+        value = items[name]
+        size = value if _is_int(value) else len(value)
+        result.append((name, food_of(name), size))
+    return result

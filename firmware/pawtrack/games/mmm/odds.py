@@ -1,0 +1,482 @@
+"""Exact Mmm! odds for the re-roll decision, in integer arithmetic.
+
+Two questions, asked about the current turn (board and items levels):
+
+* ``bust_chance(game)``: the chance that re-rolling the unplaced dice busts.
+  A die can be placed or not by its face alone (given the dice already on the
+  board and, in the line variant, their line), so with ``b`` blocked faces out
+  of 6 the chance is exactly (b/6)^k for k dice.
+* ``complete_chance(game)``: the chance of completing at least one item this
+  turn if the team stops now (0 or 1) and if it re-rolls and then plays on
+  perfectly (best placements, re-rolling again while that helps, at most
+  three rolls a turn; a bust removes the pending dice and completes nothing).
+
+Both return fractions as (numerator, denominator) pairs in lowest terms;
+``percent`` formats one with integer maths. The items level knows no squares,
+so its odds ignore the line variant (``position_of`` says so in ``line``).
+
+How the search stays small (the worst case, a re-roll of two dice with two
+rolls left, takes well under a millisecond on CPython):
+
+* Rolls are enumerated as multisets of faces with their multiplicities
+  (k = 3: 56 instead of 216 outcomes).
+* A die only matters if its item can still be completed this turn (at most k
+  free squares left, and in the line variant all of them in one line with the
+  pending dice). Any other placement ("dump") never helps: it uses a die and
+  narrows the line. So a roll's placements are the non-empty sets of useful
+  placements plus the single dumps (needed when nothing useful fits).
+* Without the line variant only each item's food and free count matter, so
+  positions are memoized by that summary; with it, by the pending squares.
+* Every value is an integer count of 1/6^6 (the most dice a turn can still
+  roll is 3 + 2 + 1), so no fractions are built during the search.
+"""
+
+from pawtrack.dice import FOODS
+
+X = 5  # face index of the red X (FOODS are 0-4)
+SCALE = 6**6
+MAX_ROLLS = 3
+DICE = 3
+
+
+def _multisets(k):
+    """[(faces tuple, multiplicity)] for k dice with faces 0-5, sorted faces."""
+    found = []
+
+    def walk(start, faces):
+        if len(faces) == k:
+            counts = [0] * 6
+            for face in faces:
+                counts[face] += 1
+            ways = _factorial(k)
+            for count in counts:
+                ways //= _factorial(count)
+            found.append((tuple(faces), ways))
+            return
+        for face in range(start, 6):
+            walk(face, faces + [face])
+
+    walk(0, [])
+    return found
+
+
+def _factorial(n):
+    result = 1
+    for i in range(2, n + 1):
+        result *= i
+    return result
+
+
+ROLLS = {1: _multisets(1), 2: _multisets(2), 3: _multisets(3)}
+
+
+def gcd(a, b):
+    while b:
+        a, b = b, a % b
+    return a
+
+
+def reduce(num, den):
+    """The fraction num/den in lowest terms (den > 0)."""
+    g = gcd(num, den)
+    return (num // g, den // g) if g > 1 else (num, den)
+
+
+def percent(fraction, decimals=1):
+    """ "16.7%" for (1, 6): rounded half up with integer maths only."""
+    num, den = fraction
+    unit = 10**decimals
+    scaled = (num * 100 * unit * 2 + den) // (2 * den)
+    whole = scaled // unit
+    if decimals == 0:
+        return "%d%%" % whole
+    frac = scaled % unit
+    text = str(frac)
+    while len(text) < decimals:
+        text = "0" + text
+    return "%d.%s%%" % (whole, text)
+
+
+class Position:
+    """One moment of a turn, as the odds see it.
+
+    ``foods``: food index (0-4) per item. ``free``: per item, either the tuple of
+    its square numbers without a chip (squares known) or its number of squares
+    without a chip (items level). ``pending``: the squares (or item numbers)
+    of the dice placed this turn. ``rolls_left``: rolls still allowed this turn.
+    ``line``: the row-or-column variant (squares only); ``cols``: grid width.
+    """
+
+    def __init__(self, foods, free, pending, rolls_left, line=False, cols=1):
+        self.foods = list(foods)
+        self.free = list(free)
+        self.pending = tuple(sorted(pending))
+        self.rolls_left = rolls_left
+        self.with_squares = bool(self.free) and not isinstance(self.free[0], int)
+        self.line = bool(line) and self.with_squares
+        self.cols = cols
+        self.unplaced = DICE - len(self.pending)
+        if self.with_squares:
+            self.item_of = {}
+            for item, squares in enumerate(self.free):
+                for square in squares:
+                    self.item_of[square] = item
+
+
+def position_of(game):
+    """The Position of a game at board or items level (None in lite mode)."""
+    board = game.board
+    if board is None:
+        return None
+    foods = []
+    for food in board.foods:
+        foods.append(FOODS.index(food))
+    free = []
+    for item in range(len(board.names)):
+        if board.with_squares:
+            squares = []
+            for square in board.squares[item]:
+                if not board.covered[square]:
+                    squares.append(square)
+            free.append(tuple(squares))
+        else:
+            free.append(board.sizes[item] - board.covered_count[item])
+    rolls_left = MAX_ROLLS - game.rolls
+    return Position(foods, free, game.pending(), rolls_left, game.line, board.cols)
+
+
+# ----- bust chance -----------------------------------------------------------
+
+
+def _placeable_faces(pos):
+    """A list of 6 booleans: can a die showing face f go somewhere now?"""
+    ok = [False] * 6
+    pending = pos.pending
+    for item, food in enumerate(pos.foods):
+        if ok[food]:
+            continue
+        if pos.with_squares:
+            for square in pos.free[item]:
+                if square not in pending and (not pos.line or _line_ok(pending, square, pos.cols)):
+                    ok[food] = True
+                    break
+        else:
+            used = 0
+            for target in pending:
+                if target == item:
+                    used += 1
+            if pos.free[item] - used > 0:
+                ok[food] = True
+    return ok
+
+
+def bust_chance_at(pos, k=None):
+    """Chance that rolling k dice (default: the unplaced ones) places none."""
+    if k is None:
+        k = pos.unplaced
+    blocked = 0
+    for ok in _placeable_faces(pos):
+        if not ok:
+            blocked += 1
+    return reduce(blocked**k, 6**k)
+
+
+def bust_chance(game):
+    pos = position_of(game)
+    return None if pos is None else bust_chance_at(pos)
+
+
+# ----- completion chance -----------------------------------------------------
+
+
+def complete_chance_at(pos):
+    """{"stop": fraction, "reroll": fraction or None} for a Position."""
+    if pos.line:
+        engine = _LineEngine(pos)
+        done = engine.done(pos.pending)
+    else:
+        engine = _CountEngine(pos)
+        done = engine.start_done
+    stop = (1, 1) if done else (0, 1)
+    reroll = None
+    if pos.unplaced > 0 and pos.rolls_left > 0:
+        reroll = reduce(engine.start(), SCALE)
+    return {"stop": stop, "reroll": reroll}
+
+
+def complete_chance(game):
+    pos = position_of(game)
+    return None if pos is None else complete_chance_at(pos)
+
+
+def _line_ok(pending, square, cols):
+    """Is pending + square all in one row or all in one column?"""
+    if not pending:
+        return True
+    r, c = divmod(square, cols)
+    same_row = True
+    same_col = True
+    for other in pending:
+        ro, co = divmod(other, cols)
+        same_row = same_row and ro == r
+        same_col = same_col and co == c
+    return same_row or same_col
+
+
+class _CountEngine:
+    """No line rule: an item is its food and how many free squares it has left.
+
+    A state is (dice in hand k, rolls left, done, rems) where rems is the sorted
+    tuple of food * 8 + left for the items that can still be completed (left <=
+    k); ``dumps`` is a bit mask of the foods with an item that cannot.
+    """
+
+    def __init__(self, pos):
+        self.memo = {}
+        left = []
+        done = False
+        for item, food in enumerate(pos.foods):
+            if pos.with_squares:
+                count = 0
+                touched = False
+                for square in pos.free[item]:
+                    if square in pos.pending:
+                        touched = True
+                    else:
+                        count += 1
+            else:
+                touched = False
+                count = pos.free[item]
+                for target in pos.pending:
+                    if target == item:
+                        count -= 1
+                        touched = True
+            if touched and count == 0:
+                done = True
+            if count > 0:
+                left.append((food, count))
+        self.start_done = done
+        self.left = left
+        self.k = pos.unplaced
+        self.rolls_left = pos.rolls_left
+
+    def start(self):
+        rems, dumps = _summarise(self.left, self.k)
+        return self.value(self.k, self.rolls_left, self.start_done, rems, dumps)
+
+    def value(self, k, rolls, done, rems, dumps):
+        """Chance (in 1/SCALE) of completing an item when about to roll k dice."""
+        key = (k, rolls, done, rems, dumps)
+        if key in self.memo:
+            return self.memo[key]
+        have = dumps
+        for code in rems:
+            have |= 1 << (code >> 3)
+        total = 0
+        for faces, ways in ROLLS[k]:
+            placeable = False
+            for face in faces:
+                if face != X and have & (1 << face):
+                    placeable = True
+                    break
+            if not placeable:
+                continue
+            if done:
+                total += ways * SCALE
+                continue
+            best = self._best(faces, k, rolls, rems, dumps)
+            total += ways * best
+        result = total // (6**k)
+        self.memo[key] = result
+        return result
+
+    def _best(self, faces, k, rolls, rems, dumps):
+        best = 0
+        results = {}
+        _count_placements(faces, 0, list(rems), 0, results)
+        # A single die on an item that cannot be completed (forced placement).
+        for face in faces:
+            if face != X and dumps & (1 << face):
+                results.setdefault((rems, 1), False)
+                break
+        for key in results:
+            if results[key]:
+                return SCALE
+            new_rems, used = key
+            k2 = k - used
+            if k2 == 0 or rolls == 1:
+                continue
+            left = []
+            for code in new_rems:
+                left.append((code >> 3, code & 7))
+            rems2, dumps2 = _summarise(left, k2)
+            value = self.value(k2, rolls - 1, False, rems2, dumps | dumps2)
+            if value > best:
+                best = value
+        return best
+
+
+def _summarise(left, k):
+    """(sorted rems of completable items, dump mask) for [(food, left)]."""
+    rems = []
+    dumps = 0
+    for food, count in left:
+        if count <= k:
+            rems.append(food * 8 + count)
+        else:
+            dumps |= 1 << food
+    rems.sort()
+    return tuple(rems), dumps
+
+
+def _count_placements(faces, index, rems, used, results):
+    """Collect every non-empty placement of useful dice: key (rems, used) -> done."""
+    if index == len(faces):
+        if used:
+            done = False
+            kept = []
+            for code in rems:
+                if code & 7 == 0:
+                    done = True
+                else:
+                    kept.append(code)
+            kept.sort()
+            key = (tuple(kept), used)
+            results[key] = results.get(key, False) or done
+        return
+    _count_placements(faces, index + 1, rems, used, results)
+    face = faces[index]
+    if face == X:
+        return
+    tried = []
+    for i in range(len(rems)):
+        code = rems[i]
+        if code >> 3 != face or code & 7 == 0 or code in tried:
+            continue
+        tried.append(code)
+        rems[i] = code - 1
+        _count_placements(faces, index + 1, rems, used + 1, results)
+        rems[i] = code
+
+
+class _LineEngine:
+    """Line variant: the squares matter. A state is the pending squares and rolls left."""
+
+    def __init__(self, pos):
+        self.pos = pos
+        self.memo = {}
+        self.cols = pos.cols
+        self.by_food = [[] for _ in range(5)]
+        for item, food in enumerate(pos.foods):
+            for square in pos.free[item]:
+                self.by_food[food].append(square)
+
+    def start(self):
+        return self.value(self.pos.pending, self.pos.rolls_left)
+
+    def done(self, pending):
+        """True if the pending squares cover every free square of some item."""
+        seen = []
+        for square in pending:
+            item = self.pos.item_of[square]
+            if item in seen:
+                continue
+            seen.append(item)
+            complete = True
+            for other in self.pos.free[item]:
+                if other not in pending:
+                    complete = False
+                    break
+            if complete:
+                return True
+        return False
+
+    def useful(self, square, pending, k):
+        """Can the item of ``square`` still be completed, given pending and k dice?"""
+        item = self.pos.item_of[square]
+        missing = []
+        for other in self.pos.free[item]:
+            if other not in pending:
+                missing.append(other)
+        if len(missing) > k:
+            return False
+        return _in_line(list(pending) + missing, self.cols)
+
+    def value(self, pending, rolls):
+        key = (pending, rolls)
+        if key in self.memo:
+            return self.memo[key]
+        k = DICE - len(pending)
+        done = self.done(pending)
+        legal = []  # per food: squares a die may take now
+        useful = []
+        for food in range(5):
+            squares = []
+            good = []
+            for square in self.by_food[food]:
+                if square not in pending and _line_ok(pending, square, self.cols):
+                    squares.append(square)
+                    if self.useful(square, pending, k):
+                        good.append(square)
+            legal.append(squares)
+            useful.append(good)
+        total = 0
+        for faces, ways in ROLLS[k]:
+            placeable = False
+            for face in faces:
+                if face != X and legal[face]:
+                    placeable = True
+                    break
+            if not placeable:
+                continue
+            if done:
+                total += ways * SCALE
+                continue
+            total += ways * self._best(faces, pending, rolls, legal, useful)
+        result = total // (6**k)
+        self.memo[key] = result
+        return result
+
+    def _best(self, faces, pending, rolls, legal, useful):
+        results = {}
+        _line_placements(faces, 0, list(pending), 0, useful, self.cols, results)
+        for face in faces:
+            if face == X:
+                continue
+            for square in legal[face]:
+                if square not in useful[face]:
+                    results[tuple(sorted(pending + (square,)))] = True
+        best = 0
+        for after in results:
+            if self.done(after):
+                return SCALE
+            if len(after) == DICE or rolls == 1:
+                continue
+            value = self.value(after, rolls - 1)
+            if value > best:
+                best = value
+        return best
+
+
+def _in_line(squares, cols):
+    if len(squares) < 2:
+        return True
+    return _line_ok(squares[1:], squares[0], cols)
+
+
+def _line_placements(faces, index, placed, used, useful, cols, results):
+    """Collect the sorted pending tuples of every non-empty useful placement."""
+    if index == len(faces):
+        if used:
+            results[tuple(sorted(placed))] = True
+        return
+    _line_placements(faces, index + 1, placed, used, useful, cols, results)
+    face = faces[index]
+    if face == X:
+        return
+    for square in useful[face]:
+        if square in placed or not _line_ok(placed, square, cols):
+            continue
+        placed.append(square)
+        _line_placements(faces, index + 1, placed, used + 1, useful, cols, results)
+        placed.pop()
