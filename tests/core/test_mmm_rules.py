@@ -151,8 +151,9 @@ class TurnFlowTest(unittest.TestCase):
         game.apply("roll")
         game.apply("place 0 1 5")
         events = game.apply("stop")  # the fish could have been placed too
-        self.assertEqual(events[0], {"ev": "gather", "count": 1, "items": ["Ch1"],
-                                     "squares": [[1, 5]]})
+        self.assertEqual(
+            events[0], {"ev": "gather", "count": 1, "items": ["Ch1"], "squares": [[1, 5]]}
+        )
         self.assertEqual(pieces(game), 48)
 
     def test_x_never_placed(self):
@@ -287,8 +288,10 @@ class TurnFlowTest(unittest.TestCase):
         game.apply("place 1 1 6")
         events = game.apply("stop")
         self.assertEqual(names(events), ["gather", "item_done", "end"])
-        self.assertEqual(events[-1], {"ev": "end", "won": True, "distance": 6,
-                                      "pieces_left": 0, "rating": "incredible"})
+        self.assertEqual(
+            events[-1],
+            {"ev": "end", "won": True, "distance": 6, "pieces_left": 0, "rating": "incredible"},
+        )
         self.assertEqual(game.cat, 5)
         self.assertTrue(game.is_over())
 
@@ -348,8 +351,22 @@ class TurnFlowTest(unittest.TestCase):
         game, _ = new_game(["cheese", "fish", "x"])
         game.apply("roll")
         before = json.dumps(game.state())
-        for action in ("", "place", "place 9 1 5", "place 0 a b", "place 0 1 5 6", "place 0 9 9",
-                       "unplace 0", "roll", "line yes", "placed 1", "jump", "stop now", 7, None):
+        for action in (
+            "",
+            "place",
+            "place 9 1 5",
+            "place 0 a b",
+            "place 0 1 5 6",
+            "place 0 9 9",
+            "unplace 0",
+            "roll",
+            "line yes",
+            "placed 1",
+            "jump",
+            "stop now",
+            7,
+            None,
+        ):
             with self.assertRaises(IllegalAction):
                 game.apply(action)
             self.assertEqual(json.dumps(game.state()), before)
@@ -387,14 +404,29 @@ class TurnFlowTest(unittest.TestCase):
         game.apply("roll")
         game.apply("place 0 2 0")
         state = game.state()
-        for key in ("side", "level", "variant", "cat", "distance", "track", "items", "dice",
-                    "phase", "player", "players", "over", "result", "bust_risk"):
+        for key in (
+            "side",
+            "level",
+            "variant",
+            "cat",
+            "distance",
+            "track",
+            "items",
+            "dice",
+            "phase",
+            "player",
+            "players",
+            "over",
+            "result",
+            "bust_risk",
+        ):
             self.assertIn(key, state)
         self.assertEqual((state["side"], state["variant"], state["players"]), (2, "line", 4))
         self.assertEqual(len(state["items"]), 13)
         ch2 = [item for item in state["items"] if item["name"] == "Ch2"][0]
-        self.assertEqual((ch2["food"], ch2["size"], ch2["covered"], ch2["pending"]),
-                         ("cheese", 3, 0, 1))
+        self.assertEqual(
+            (ch2["food"], ch2["size"], ch2["covered"], ch2["pending"]), ("cheese", 3, 0, 1)
+        )
         self.assertEqual(ch2["squares"], [[2, 0], [2, 1], [2, 2]])
         self.assertEqual(state["dice"][0]["placed"]["square"], [2, 0])
         self.assertEqual(state["bust_risk"], [1, 36])  # row 2 + column 0 hold every food
@@ -435,8 +467,9 @@ class ItemsLevelTest(unittest.TestCase):
         self.assertEqual(actions[:2], ["place 0 Ch1", "place 0 Ch2"])
         self.assertNotIn("place 2 Ch1", actions)
         events = game.apply("place 0 Ch1")
-        self.assertEqual(events[0], {"ev": "place", "die": 0, "face": "cheese", "item": "Ch1",
-                                     "square": None})
+        self.assertEqual(
+            events[0], {"ev": "place", "die": 0, "face": "cheese", "item": "Ch1", "square": None}
+        )
         game.apply("place 1 Ch1")
         self.assertNotIn("place 0 Ch1", game.legal_actions())
         events = game.apply("stop")
@@ -528,8 +561,10 @@ class LiteLevelTest(unittest.TestCase):
         game.apply("placed 3")
         game.apply("item yes")
         events = game.apply("food yes")
-        self.assertEqual(events[-1], {"ev": "end", "won": True, "distance": 10,
-                                      "pieces_left": 0, "rating": "incredible"})
+        self.assertEqual(
+            events[-1],
+            {"ev": "end", "won": True, "distance": 10, "pieces_left": 0, "rating": "incredible"},
+        )
         self.assertEqual(game.legal_actions(), [])
 
     def test_lite_all_x_busts_by_itself(self):
@@ -569,22 +604,57 @@ class LiteLevelTest(unittest.TestCase):
 class ChartTest(unittest.TestCase):
     def test_chart_thresholds_1_2_3_4_5_6_for_a_win(self):
         got = [chart.win_rating(d) for d in (1, 2, 3, 4, 5, 6, 7, 11)]
-        self.assertEqual(got, ["phew", "well_done", "well_done", "extraordinary",
-                               "extraordinary", "incredible", "incredible", "incredible"])
+        self.assertEqual(
+            got,
+            [
+                "phew",
+                "well_done",
+                "well_done",
+                "extraordinary",
+                "extraordinary",
+                "incredible",
+                "incredible",
+                "incredible",
+            ],
+        )
 
     def test_chart_thresholds_1_2_3_4_5_6_for_a_loss(self):
         got = [chart.loss_rating(n) for n in (1, 2, 3, 4, 5, 6, 7, 49)]
-        self.assertEqual(got, ["almost", "nobody_starves", "nobody_starves", "not_much",
-                               "not_much", "pantry_full", "pantry_full", "pantry_full"])
+        self.assertEqual(
+            got,
+            [
+                "almost",
+                "nobody_starves",
+                "nobody_starves",
+                "not_much",
+                "not_much",
+                "pantry_full",
+                "pantry_full",
+                "pantry_full",
+            ],
+        )
 
     def test_every_rating_has_a_text(self):
-        for rating in ("phew", "well_done", "extraordinary", "incredible", "almost",
-                       "nobody_starves", "not_much", "pantry_full"):
+        for rating in (
+            "phew",
+            "well_done",
+            "extraordinary",
+            "incredible",
+            "almost",
+            "nobody_starves",
+            "not_much",
+            "pantry_full",
+        ):
             self.assertTrue(chart.RATING_TEXT[rating])
 
     def test_win_distance_from_the_game(self):
-        for cat, rating in ((10, "phew"), (8, "well_done"), (7, "extraordinary"),
-                            (6, "extraordinary"), (5, "incredible")):
+        for cat, rating in (
+            (10, "phew"),
+            (8, "well_done"),
+            (7, "extraordinary"),
+            (6, "extraordinary"),
+            (5, "incredible"),
+        ):
             game, _ = new_game(["cheese", "cheese", "x"])
             cover_all_but(game, [(1, 5), (1, 6)])
             game.cat = cat
@@ -597,8 +667,16 @@ class ChartTest(unittest.TestCase):
 
 
 def result(won=True, distance=6, side=1, variant="normal", track=11, level="board"):
-    return {"won": won, "distance": distance if won else 0, "pieces_left": 0 if won else 4,
-            "rating": "", "side": side, "variant": variant, "level": level, "track": track}
+    return {
+        "won": won,
+        "distance": distance if won else 0,
+        "pieces_left": 0 if won else 4,
+        "rating": "",
+        "side": side,
+        "variant": variant,
+        "level": level,
+        "track": track,
+    }
 
 
 class LegendTest(unittest.TestCase):
@@ -650,7 +728,14 @@ class LegendTest(unittest.TestCase):
 
     def test_history_rejects_corrupt_records(self):
         good = chart.History().to_json()
-        for text in ("", "{", "[]", '{"game": "chop"}', good.replace('"streak": 0', '"streak": -1'),
-                     good.replace('"v": 1', '"v": 9'), good.replace('"wins": {}', '"wins": 3')):
+        for text in (
+            "",
+            "{",
+            "[]",
+            '{"game": "chop"}',
+            good.replace('"streak": 0', '"streak": -1'),
+            good.replace('"v": 1', '"v": 9'),
+            good.replace('"wins": {}', '"wins": 3'),
+        ):
             with self.assertRaises(ValueError):
                 chart.History.from_json(text)
