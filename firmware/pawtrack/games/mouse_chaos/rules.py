@@ -35,8 +35,9 @@ Actions (space-separated words)
     step 3.
 
 Secret-colour mode (option ``colours`` = ``secret``, the original game)
-    Which colour belongs to which player and nest is hidden. ``state()`` and the
-    events then carry no colour at all: seats and nests have ``"colour": None``,
+    Which colour belongs to which player and nest is hidden. Until the game
+    ends, ``state()`` and the events carry no colour at all (the ``win`` event
+    and the result lift the secret): seats and nests have ``"colour": None``,
     reveal and hand-over events omit the colour, and ``legal_actions()`` offers
     all four ``colour <c>`` words during any reveal (the nest's own colour counts
     as ``own``), so not even the list of choices leaks a nest's colour. The
