@@ -43,7 +43,7 @@ def count(pattern, text):
 def main():
     results = []
 
-    pytest = [PY, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    pytest = [PY, "-m", "pytest", "-p", "no:cacheprovider", "-rs"]
     code, out, seconds = run("pytest (CPython)", pytest)
     passed = count(r"(\d+) passed", out)
     failed = count(r"(\d+) failed", out) + count(r"(\d+) errors?", out)
