@@ -16,7 +16,7 @@ class CountingGame(Game):
     ORDER = 99
     OPTIONS = (
         ("players", (2, 3), 2),
-        ("target", (10, 20, 30), 20),
+        ("target", (10, 20, 30, 100), 20),
     )
 
     def __init__(self, options, rng):

@@ -1,0 +1,309 @@
+"""Pull the plug at every flash operation of a long session and check what survives.
+
+The filesystem is the real LittleFS (littlefs-python, the same C library
+MicroPython uses) with the geometry MicroPython's rp2 port gives the Pico's
+flash: 4096-byte blocks, read size 32, prog size 256 (ports/rp2/modules/_boot.py
+formats with progsize=256), cache 4 x 256, lookahead 32, block_cycles 100
+(extmod/vfs_lfsx.c), and 352 blocks (1408 KiB, the Pico's default storage).
+
+A scripted session (games of the test-only counting game, one of them long
+enough for the journal to leave LittleFS's inline files: rolls, stops, undos,
+games played to the end, new games, settings saves, journal compactions) is
+run once on a freshly formatted flash, logging every prog and erase with the
+session step that caused it, and the match and settings after every step.
+
+littlefs is deterministic, so the flash as it stands before operation N of
+that run is exactly the flash of a run cut at N. The test replays the log on a
+second image and, before applying operation N, makes the image a power cut
+during N leaves, in two ways: a prefix of the operation's bytes done (none,
+part or all), and every bit half-way (NOR programming only clears bits and
+erasing only sets them, so a pseudo-random subset of bits has its new value).
+
+Each surviving image must mount; nothing may be set aside as damaged; the
+resumed match and settings must be those after the last step that had returned
+(the last shown state) or after the step that was running (its write reached
+flash), never anything else; and the resumed match must go on journalling.
+The power is never cut inside littlefs itself (an exception raised in a
+littlefs-python callback is swallowed and the library carries on), which is
+why the images are built from the log instead.
+"""
+
+import sys
+import time
+
+from core.counting_game import CountingGame
+from littlefs import LittleFS, LittleFSError, UserContext
+
+from pawtrack.files import safe_read, safe_write
+from pawtrack.journal import Journal
+from pawtrack.match import Match
+from pawtrack.rng import Rng
+
+GEOMETRY = {
+    "block_size": 4096,
+    "block_count": 352,
+    "read_size": 32,
+    "prog_size": 256,
+    "cache_size": 1024,
+    "lookahead_size": 32,
+    "block_cycles": 100,
+}
+COMPACT_AT = 512  # small, so that the session compacts the journal many times
+MIN_CUT_POINTS = 1000
+MIN_ACTIONS = 700
+SETTINGS = "settings.bin"
+
+
+def find_game(game_id):
+    return CountingGame if game_id == CountingGame.ID else None
+
+
+class Flash(UserContext):
+    """A NOR flash image that logs every prog and erase with the session step doing it."""
+
+    def __init__(self, image):
+        self.buffer = image
+        self.in_size = len(image)
+        self.step = None
+        self.log = []  # (step, offset, bytes written) per operation, in order
+
+    def read(self, cfg, block, off, size):
+        start = block * cfg.block_size + off
+        return bytes(self.buffer[start : start + size])
+
+    def prog(self, cfg, block, off, data):
+        self._do(block * cfg.block_size + off, bytes(data))
+        return 0
+
+    def erase(self, cfg, block):
+        self._do(block * cfg.block_size, b"\xff" * cfg.block_size)
+        return 0
+
+    def sync(self, cfg):
+        return 0
+
+    def _do(self, start, new_bytes):
+        self.log.append((self.step, start, new_bytes))
+        self.buffer[start : start + len(new_bytes)] = new_bytes
+
+
+class LfsFiles:
+    """The pawtrack files interface over a littlefs-python filesystem."""
+
+    def __init__(self, fs):
+        self.fs = fs
+
+    def open(self, name, mode):
+        if "a" in mode and not self.exists(name):
+            self._call(self.fs.open, name, "wb").close()  # littlefs-python's "a" does not create
+        return self._call(self.fs.open, name, mode)
+
+    def rename(self, src, dst):
+        self._call(self.fs.rename, src, dst)
+
+    def remove(self, name):
+        self._call(self.fs.remove, name)
+
+    def exists(self, name):
+        try:
+            self.fs.stat(name)
+        except LittleFSError:
+            return False
+        return True
+
+    def size(self, name):
+        return self._call(self.fs.stat, name).size
+
+    def listdir(self, folder=""):
+        return self._call(self.fs.listdir, folder or "/")
+
+    @staticmethod
+    def _call(function, *args):
+        try:
+            return function(*args)
+        except LittleFSError as error:
+            raise OSError(error.code, str(error)) from error
+
+
+def make_script():
+    """The session, a list of steps: ("settings", bytes), ("new", options, seed),
+    ("act", action) or ("undo",)."""
+    chooser = Rng(2024)
+    first = {"players": 3, "target": 100}  # a long game: the journal outgrows inline files
+    script = [("settings", b'{"bright": 2, "sound": true}'), ("new", first, 1)]
+    match = Match.new(CountingGame, first, 1)
+    games = 1
+    acts = 0
+    while acts < MIN_ACTIONS:
+        if acts % 45 == 44:
+            script.append(("settings", b'{"bright": %d, "sound": false}' % (acts % 5)))
+        if match.is_over():
+            if games % 2 == 0:  # take back the winning move once in a while
+                script.append(("undo",))
+                match.undo()
+            games += 1
+            options = {"players": 2 + games % 2, "target": 20}
+            script.append(("new", options, games * 1000 + 7))
+            match = Match.new(CountingGame, options, games * 1000 + 7)
+        pick = chooser.below(10)
+        undos = 2 if pick == 0 else 1 if pick < 3 else 0
+        for _ in range(min(undos, len(match.actions))):
+            script.append(("undo",))
+            match.undo()
+        action = chooser.choice(match.game.legal_actions())
+        script.append(("act", action))
+        match.act(action)
+        acts += 1
+    return script
+
+
+class Session:
+    """Runs the script on a filesystem, noting the match and settings after every step."""
+
+    def __init__(self, files, flash):
+        self.files = files
+        self.flash = flash
+        self.match = None
+        self.journal = Journal(files, compact_at=COMPACT_AT)
+        self.settings = None
+        self.after = []  # (match snapshot or None, settings bytes or None) per step
+        self.compactions = 0
+        self.biggest_journal = 0
+
+    def run(self, script):
+        for index, step in enumerate(script):
+            self.flash.step = index
+            kind = step[0]
+            if kind == "settings":
+                safe_write(self.files, SETTINGS, step[1])
+                self.settings = step[1]
+            elif kind == "new":
+                self.match = Match.new(CountingGame, step[1], step[2], self.journal)
+            else:
+                before = self.journal.size
+                if kind == "act":
+                    self.match.act(step[1])
+                else:
+                    self.match.undo()
+                self.compactions += self.journal.size < before
+                self.biggest_journal = max(self.biggest_journal, self.journal.size)
+            self.after.append((self.match.snapshot() if self.match else None, self.settings))
+
+
+def filesystem(image):
+    flash = Flash(image)
+    return flash, LittleFS(flash, mount=False, **GEOMETRY)
+
+
+def formatted_image():
+    image = bytearray(b"\xff" * (GEOMETRY["block_size"] * GEOMETRY["block_count"]))
+    filesystem(image)[1].format()
+    return image
+
+
+def record_session(script):
+    """Play the whole script on a fresh filesystem: (flash log, state after each step)."""
+    flash, fs = filesystem(formatted_image())
+    fs.mount()
+    session = Session(LfsFiles(fs), flash)
+    session.run(script)
+    return flash.log, session
+
+
+def prefix_cut(image, operation, number):
+    """The power fails after some of the operation's bytes (none, part or all) are done."""
+    _, start, new_bytes = operation
+    amount = (number * 2654435761) % (len(new_bytes) + 1)
+    cut = bytearray(image)
+    cut[start : start + amount] = new_bytes[:amount]
+    return cut
+
+
+def half_set_cut(image, operation, number):
+    """The power fails while every bit is half-way: NOR programming only clears bits and
+    erasing only sets them, so some bits already have their new value and the others
+    still have their old one (which bits is pseudo-random)."""
+    _, start, new_bytes = operation
+    noise = Rng(number)
+    cut = bytearray(image)
+    for index, new in enumerate(new_bytes):
+        old = cut[start + index]
+        mask = noise.below(256)
+        # bits in mask took their new value, the others kept the old one
+        cut[start + index] = (new & mask) | (old & ~mask & 0xFF)
+    return cut
+
+
+CUTS = (prefix_cut, half_set_cut)
+
+
+def check_resume(image, running, script, after):
+    """Mount a surviving image and resume; returns 0 (last shown state) or 1 (one past)."""
+    shown = after[running - 1] if running > 0 else (None, None)
+    _, fs = filesystem(image)
+    fs.mount()  # must always mount
+    files = LfsFiles(fs)
+    match, message = Match.resume(Journal(files, compact_at=COMPACT_AT), find_game)
+    assert message is None, message
+    settings, message = safe_read(files, SETTINGS)
+    assert message is None, message
+    assert not [name for name in files.listdir() if name.endswith(".bad")]
+
+    got = (match.snapshot() if match else None, settings)
+    assert got in (shown, after[running]), "resumed to %r" % (got[0] and got[0]["actions"][-3:],)
+
+    if match is not None and match.game.legal_actions():  # the flash still takes writes
+        match.act(match.game.legal_actions()[0])
+        again, message = Match.resume(Journal(files, compact_at=COMPACT_AT), find_game)
+        assert message is None and again.snapshot() == match.snapshot()
+    return 0 if got == shown else 1
+
+
+def test_power_cut_at_every_flash_operation(capsys):
+    started = time.monotonic()
+    script = make_script()
+    actions = sum(1 for step in script if step[0] in ("act", "undo"))
+    assert actions >= MIN_ACTIONS
+    log, session = record_session(script)
+    after = session.after
+    assert session.compactions >= 5
+    assert session.biggest_journal > 2048  # past littlefs's inline files: data blocks too
+    assert len(log) * len(CUTS) >= MIN_CUT_POINTS, "only %d flash operations" % len(log)
+
+    # Replay the log on one image; before applying operation n, cut the power during it.
+    image = formatted_image()
+    outcomes = [0, 0]
+    for number, operation in enumerate(log, 1):
+        running, start, new_bytes = operation
+        for cut in CUTS:
+            try:
+                outcome = check_resume(cut(image, operation, number), running, script, after)
+            except AssertionError as error:
+                raise AssertionError(
+                    "%s at flash operation %d (%d bytes at 0x%x) during step %d %r: %s"
+                    % (cut.__name__, number, len(new_bytes), start, running, script[running], error)
+                ) from error
+            outcomes[outcome] += 1
+        image[start : start + len(new_bytes)] = new_bytes
+    # Both outcomes occur: cuts land before and after a step's write is on flash.
+    assert outcomes[0] and outcomes[1]
+
+    seconds = time.monotonic() - started
+    with capsys.disabled():
+        sys.stdout.write(
+            "\npower-cut: %d cut points (%d flash operations x %d ways) over %d steps: %d actions"
+            " and undos, %d compactions, journal up to %d bytes; all resumed to the last shown"
+            " state (%d) or one past (%d); %.1f s\n"
+            % (
+                sum(outcomes),
+                len(log),
+                len(CUTS),
+                len(script),
+                actions,
+                session.compactions,
+                session.biggest_journal,
+                outcomes[0],
+                outcomes[1],
+                seconds,
+            )
+        )
