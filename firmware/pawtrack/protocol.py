@@ -14,7 +14,8 @@ with a ``code`` and a ``reason``, and changes nothing.
 
 import json
 
-from pawtrack import VERSION
+from pawtrack import VERSION, games
+from pawtrack.games import IllegalAction
 
 PROTOCOL_VERSION = 1
 MAX_LINE = 1024
@@ -25,7 +26,7 @@ PRESS_KINDS = ("short", "long", "repeat")
 
 class CommandError(Exception):
     def __init__(self, code, reason):
-        Exception.__init__(self, reason)
+        super().__init__(reason)
         self.code = code
         self.reason = reason
 
@@ -51,6 +52,10 @@ class Protocol:
             "press": self.cmd_press,
             "screen": self.cmd_screen,
             "state": self.cmd_state,
+            "new": self.cmd_new,
+            "act": self.cmd_act,
+            "undo": self.cmd_undo,
+            "resume": self.cmd_resume,
         }
         if extra:
             self.commands.update(extra)
@@ -90,17 +95,18 @@ class Protocol:
     # -- one line ----------------------------------------------------------------
 
     def handle_line(self, line):
-        if isinstance(line, bytes):
-            try:
-                line = line.decode()
-            except UnicodeError:
-                self.error("bad_json", "line is not UTF-8 text")
-                return
+        if isinstance(line, str):
+            line = line.encode()
+        line = line.strip(b" \t")  # only blanks: what counts as space differs by interpreter
+        if not line:
+            return  # an empty line is a harmless keep-alive
         if len(line) > MAX_LINE:
             self.error("too_long", "line longer than %d bytes" % MAX_LINE)
             return
-        line = line.strip()
-        if not line:
+        try:
+            line = line.decode()
+        except UnicodeError:
+            self.error("bad_json", "line is not UTF-8 text")
             return
         try:
             message = json.loads(line)
@@ -138,8 +144,6 @@ class Protocol:
     # -- commands ----------------------------------------------------------------
 
     def cmd_hello(self, message):
-        from pawtrack import games
-
         return {
             "ev": "hello",
             "protocol": PROTOCOL_VERSION,
@@ -174,11 +178,90 @@ class Protocol:
     def cmd_state(self, message):
         if self.app.dirty:
             self.app.render()
-        return {
+        reply = {
             "ev": "state",
             "screen": self.screen_name(),
             "text": self.app.screen.text_lines(),
+            "match": None,
+            "legal": [],
         }
+        match = self.app.session.match
+        if match is not None:
+            reply["match"] = match.snapshot()
+            reply["legal"] = match.game.legal_actions()
+        return reply
+
+    def cmd_new(self, message):
+        game_id = field(message, "game", str)
+        module = games.find_game(game_id)
+        if module is None:
+            raise CommandError("unknown_game", "no game called " + game_id[:40])
+        seed = message.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+            raise CommandError("bad_field", "seed must be a whole number >= 0")
+        options = message.get("options", {})
+        if not isinstance(options, dict):
+            raise CommandError("bad_field", "options must be an object")
+        start = self.app.session.start
+        match = self.guarded(ValueError, "bad_option", start, module, options, seed)
+        self.app.step()
+        return {
+            "ev": "started",
+            "game": match.game_id,
+            "seed": match.seed,
+            "options": match.options,
+            "legal": match.game.legal_actions(),
+        }
+
+    def current_match(self):
+        match = self.app.session.match
+        if match is None:
+            raise CommandError("no_match", "no game in progress; send new first")
+        return match
+
+    def cmd_act(self, message):
+        action = field(message, "action", str)
+        match = self.current_match()
+        self.guarded(IllegalAction, "illegal", self.app.session.act, action)
+        self.app.step()
+        return self.acted(match, action)
+
+    def cmd_undo(self, message):
+        match = self.current_match()
+        self.guarded(IllegalAction, "illegal", self.app.session.undo)
+        self.app.step()
+        return self.acted(match, None)
+
+    def cmd_resume(self, message):
+        match, problem = self.app.session.resume()
+        if match is None:
+            raise CommandError("no_saved_game", problem or "no saved game to resume")
+        self.app.step()
+        return self.acted(match, None)
+
+    def guarded(self, expected, code, function, *args):
+        """Call function; an expected refusal becomes a CommandError with code.
+
+        (Written without ``raise ... from``, which MicroPython warns about on
+        the console, where the protocol runs.)
+        """
+        problem = None
+        try:
+            return function(*args)
+        except expected as error:
+            problem = str(error)
+        raise CommandError(code, problem)
+
+    def acted(self, match, action):
+        reply = {
+            "ev": "done",
+            "actions": len(match.actions),
+            "over": match.is_over(),
+            "legal": match.game.legal_actions(),
+        }
+        if action is not None:
+            reply["action"] = action
+        return reply
 
     def screen_name(self):
         return type(self.app.screen).__name__

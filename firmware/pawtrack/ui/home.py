@@ -22,8 +22,10 @@ class HomeScreen(MenuScreen):
         """Rebuild the list: (label, action) pairs."""
         items = []
         resume, message = self.app.session.resume_entry()
+        self.resume_summary = ""
         if resume is not None:
-            items.append(("Resume %s %s" % resume, ("resume", None)))
+            items.append(("Resume " + resume[0], ("resume", None)))
+            self.resume_summary = resume[1]
         for module in games.game_modules(playable=True):
             items.append((module.GAME.NAME, ("game", module)))
         items.append(("Settings", ("settings", None)))
@@ -37,6 +39,9 @@ class HomeScreen(MenuScreen):
         return [label for label, _ in self.items]
 
     def title_right(self):
+        # With Resume highlighted, the title bar says where that game stands.
+        if self.items and self.items[self.selected][1][0] == "resume" and self.resume_summary:
+            return self.resume_summary[:12]
         return "v" + VERSION
 
     def pick(self, index):

@@ -1,0 +1,71 @@
+"""A Hal for core tests on both interpreters: plain objects that record what they get.
+
+No pins, no host libraries: the canvas keeps its frames, the strip its writes,
+the buttons are set by the test, time moves only when the test says so, and
+the files live in a scratch folder.
+"""
+
+from pawtrack.files import OsFiles
+from pawtrack.hal import Hal
+from pawtrack.ui.canvas import Canvas
+
+BOARD = {"name": "test", "track": tuple(range(12)), "status": (), "max_brightness": 200}
+
+
+class RecordingCanvas(Canvas):
+    def __init__(self):
+        Canvas.__init__(self, 128, 64)
+        self.shown = 0
+
+    def show(self):
+        self.shown += 1
+
+
+class RecordingStrip:
+    def __init__(self, count=12):
+        self.count = count
+        self.writes = []
+
+    def write(self, colors):
+        self.writes.append(list(colors))
+
+
+class SetButtons:
+    def __init__(self, names=("left", "ok", "right", "back")):
+        self.names = names
+        self.levels = [False] * len(names)
+
+    def read(self):
+        return tuple(self.levels)
+
+
+class StepClock:
+    def __init__(self):
+        self.now = 0
+
+    def ticks_ms(self):
+        return self.now
+
+    def ticks_diff(self, new, old):
+        return new - old
+
+    def sleep_ms(self, ms):
+        self.now += ms
+
+
+def make_hal(folder, buttons=("left", "ok", "right", "back")):
+    seeds = [100]
+
+    def next_seed():
+        seeds[0] += 1
+        return seeds[0]
+
+    return Hal(
+        display=RecordingCanvas(),
+        leds=RecordingStrip(),
+        buttons=SetButtons(buttons),
+        clock=StepClock(),
+        files=OsFiles(folder),
+        board=BOARD,
+        new_seed=next_seed,
+    )
