@@ -6,8 +6,15 @@ its result, and hands every game event to the app's listeners as it happens.
 """
 
 from pawtrack import games
+from pawtrack.games import IllegalAction
 from pawtrack.journal import Journal
 from pawtrack.match import Match, resume_info
+
+SAVE_FAILED = "Could not save to flash; nothing changed."
+
+
+class SaveFailed(IllegalAction):
+    """The journal could not be written, so the action was not taken."""
 
 
 class Session:
@@ -58,13 +65,28 @@ class Session:
             app.push(make_screen(app, self.match))
 
     def act(self, action):
-        """Do an action (IllegalAction if the rules refuse it); returns its events."""
-        events = self.match.act(action)
+        """Do an action; returns its events.
+
+        IllegalAction if the rules refuse it, SaveFailed (a kind of
+        IllegalAction) if the flash could not be written: either way the
+        match is as before and the message can go straight on the screen.
+        """
+        try:
+            events = self.match.act(action)
+        except OSError:
+            events = None
+        if events is None:
+            raise SaveFailed(SAVE_FAILED)
         self.announce(events)
         return events
 
     def undo(self):
-        events = self.match.undo()
+        try:
+            events = self.match.undo()
+        except OSError:
+            events = None
+        if events is None:
+            raise SaveFailed(SAVE_FAILED)
         self.announce(events)
         return events
 
