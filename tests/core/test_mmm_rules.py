@@ -594,6 +594,21 @@ class LiteLevelTest(unittest.TestCase):
         self.assertEqual(events[-1]["rating"], "nobody_starves")
         self.assertTrue(game.is_over())
 
+    def test_lite_food_must_be_gone_after_24_item_turns(self):
+        game, rng = new_game([], level="lite")
+        for turn in range(24):
+            rng.add("fish", "fish", "fish")
+            game.apply("roll")
+            game.apply("placed 3")
+            game.apply("item yes")
+            if turn < 23:
+                game.apply("food no")
+        self.assertEqual(game.legal_actions(), ["food yes"])
+        with self.assertRaises(IllegalAction):
+            game.apply("food no")
+        game.apply("food yes")
+        self.assertTrue(game.state()["result"]["won"])
+
     def test_lite_placed_counts_only_food_dice(self):
         game, _ = new_game(["fish", "x", "x"], level="lite")
         game.apply("roll")

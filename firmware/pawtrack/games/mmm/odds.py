@@ -15,8 +15,8 @@ Both return fractions as (numerator, denominator) pairs in lowest terms;
 ``percent`` formats one with integer maths. The items level knows no squares,
 so its odds ignore the line variant (``position_of`` says so in ``line``).
 
-How the search stays small (the worst case, a re-roll of two dice with two
-rolls left, takes well under a millisecond on CPython):
+How the search stays small (the worst case at a decision, a re-roll of two
+dice with two rolls left, takes about 0.5 ms on CPython):
 
 * Rolls are enumerated as multisets of faces with their multiplicities
   (k = 3: 56 instead of 216 outcomes).
@@ -205,8 +205,16 @@ def complete_chance_at(pos):
 
 
 def complete_chance(game):
+    """complete_chance_at for the game now; at the start of a turn (no die
+    placed yet) "reroll" is None: the first roll is no decision, and its
+    three-dice, three-roll search takes up to ~35 ms on CPython, too slow for
+    the device (host tools call complete_chance_at for it)."""
     pos = position_of(game)
-    return None if pos is None else complete_chance_at(pos)
+    if pos is None:
+        return None
+    if pos.unplaced == DICE:
+        pos.rolls_left = 0
+    return complete_chance_at(pos)
 
 
 def _line_ok(pending, square, cols):

@@ -29,7 +29,8 @@ Actions by phase (``state()["phase"]``):
 * ``item`` (lite, after gathering): "item yes" / "item no" (completed an item
   this turn?).
 * ``food`` (lite, after "item yes"): "food yes" (all food gone: won) /
-  "food no".
+  "food no" (not offered once 24 turns completed items: with items of at least
+  2 squares and at most 49 squares, the food must be gone by then).
 * ``left`` (lite, the cat reached the pantry): "left <n>" food pieces left, 1-49.
 * ``over``: nothing.
 
@@ -62,6 +63,7 @@ from pawtrack.games.mmm.odds import bust_chance
 
 DICE = 3
 MAX_ROLLS = 3
+MAX_ITEMS = MAX_SQUARES // 2  # every item has at least 2 squares
 
 
 class MmmGame(Game):
@@ -95,6 +97,7 @@ class MmmGame(Game):
         self.turn = 1
         self.phase = "roll"
         self.result = None
+        self.item_turns = 0  # lite: turns that completed an item
         self._start_turn()
 
     # ----- turn bookkeeping -------------------------------------------------
@@ -165,7 +168,7 @@ class MmmGame(Game):
         if phase == "item":
             return ["item yes", "item no"]
         if phase == "food":
-            return ["food yes", "food no"]
+            return ["food yes"] if self.item_turns >= MAX_ITEMS else ["food yes", "food no"]
         if phase == "left":
             actions = []
             for n in range(1, MAX_SQUARES + 1):
@@ -370,6 +373,7 @@ class MmmGame(Game):
             raise IllegalAction("answer: item yes / item no")
         events = []
         if words[1] == "yes":
+            self.item_turns += 1
             self.completed.append(None)
             events.append({"ev": "item_done", "item": None})
             self.phase = "food"
@@ -385,6 +389,8 @@ class MmmGame(Game):
         events = []
         if words[1] == "yes":
             self._end(True, 0, events)
+        elif self.item_turns >= MAX_ITEMS:
+            raise IllegalAction("%d items completed: all food must be gone" % MAX_ITEMS)
         else:
             events.append({"ev": "cat_stays", "pos": self.cat})
             self._next_turn(events)
