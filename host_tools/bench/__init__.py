@@ -1,0 +1,1 @@
+"""Scripts that make bench runs: some under CPython, some under MicroPython (--run)."""
