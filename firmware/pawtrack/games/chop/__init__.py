@@ -3,3 +3,10 @@
 from pawtrack.games.chop.rules import Chop
 
 GAME = Chop
+
+
+def make_screen(app, match):
+    """The table screen (imported only when a match starts on the device)."""
+    from pawtrack.games.chop.screen import ChopScreen
+
+    return ChopScreen(app, match)
