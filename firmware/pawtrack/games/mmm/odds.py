@@ -374,10 +374,30 @@ class _LineEngine:
         self.pos = pos
         self.memo = {}
         self.cols = pos.cols
-        self.by_food = [[] for _ in range(5)]
+        self.food_of = {}
+        self.every = []  # free squares, in order
+        self.rows = {}  # row -> free squares in it
+        self.columns = {}
         for item, food in enumerate(pos.foods):
             for square in pos.free[item]:
-                self.by_food[food].append(square)
+                self.food_of[square] = food
+                self.every.append(square)
+        self.every.sort()
+        for square in self.every:
+            r, c = divmod(square, self.cols)
+            self.rows.setdefault(r, []).append(square)
+            self.columns.setdefault(c, []).append(square)
+
+    def candidates(self, pending):
+        """Free squares off ``pending`` that keep every die in one line."""
+        if not pending:
+            return self.every
+        r, c = divmod(pending[0], self.cols)
+        if len(pending) == 1:
+            return self.rows[r] + self.columns[c]
+        if pending[1] // self.cols == r:
+            return self.rows[r]
+        return self.columns[c]
 
     def start(self):
         return self.value(self.pos.pending, self.pos.rolls_left)
@@ -399,9 +419,8 @@ class _LineEngine:
                 return True
         return False
 
-    def useful(self, square, pending, k):
-        """Can the item of ``square`` still be completed, given pending and k dice?"""
-        item = self.pos.item_of[square]
+    def completable(self, item, pending, k):
+        """Can ``item`` still be completed, given the pending squares and k dice?"""
         missing = []
         for other in self.pos.free[item]:
             if other not in pending:
@@ -410,60 +429,87 @@ class _LineEngine:
             return False
         return _in_line(list(pending) + missing, self.cols)
 
+    def after(self, pending, rolls):
+        """Value once the roll's dice are placed and ``pending`` is on the board."""
+        key = (pending, -rolls)
+        if key in self.memo:
+            return self.memo[key]
+        if self.done(pending):
+            result = SCALE
+        elif len(pending) == DICE or rolls == 1:
+            result = 0
+        else:
+            result = self.value(pending, rolls - 1)
+        self.memo[key] = result
+        return result
+
     def value(self, pending, rolls):
+        """Chance (in 1/SCALE) of completing an item when about to roll."""
         key = (pending, rolls)
         if key in self.memo:
             return self.memo[key]
         k = DICE - len(pending)
         done = self.done(pending)
-        legal = []  # per food: squares a die may take now
-        useful = []
-        for food in range(5):
-            squares = []
-            good = []
-            for square in self.by_food[food]:
-                if square not in pending and _line_ok(pending, square, self.cols):
-                    squares.append(square)
-                    if self.useful(square, pending, k):
-                        good.append(square)
-            legal.append(squares)
-            useful.append(good)
+        can = [False] * 6  # per face: is there any legal square?
+        useful = [[], [], [], [], []]  # per food: squares on completable items
+        dump = [0] * 6  # per face: best value of a single die on any other square
+        ok = {}
+        for square in self.candidates(pending):
+            if square in pending:
+                continue
+            food = self.food_of[square]
+            can[food] = True
+            item = self.pos.item_of[square]
+            if item not in ok:
+                ok[item] = self.completable(item, pending, k)
+            if ok[item]:
+                useful[food].append(square)
+            elif not done and dump[food] < SCALE:
+                value = self.after(_with(pending, square), rolls)
+                if value > dump[food]:
+                    dump[food] = value
         total = 0
         for faces, ways in ROLLS[k]:
-            placeable = False
+            best = -1  # -1: nothing can be placed, a bust
             for face in faces:
-                if face != X and legal[face]:
-                    placeable = True
-                    break
-            if not placeable:
+                if can[face] and dump[face] > best:
+                    best = dump[face]
+            if best < 0:
                 continue
             if done:
-                total += ways * SCALE
-                continue
-            total += ways * self._best(faces, pending, rolls, legal, useful)
+                best = SCALE
+            elif best < SCALE:
+                best = self._best_useful(faces, pending, rolls, useful, best)
+            total += ways * best
         result = total // (6**k)
         self.memo[key] = result
         return result
 
-    def _best(self, faces, pending, rolls, legal, useful):
+    def _best_useful(self, faces, pending, rolls, useful, best):
+        """The best of ``best`` and every placement of dice on completable items."""
         results = {}
         _line_placements(faces, 0, list(pending), 0, useful, self.cols, results)
-        for face in faces:
-            if face == X:
-                continue
-            for square in legal[face]:
-                if square not in useful[face]:
-                    results[tuple(sorted(pending + (square,)))] = True
-        best = 0
         for after in results:
-            if self.done(after):
-                return SCALE
-            if len(after) == DICE or rolls == 1:
-                continue
-            value = self.value(after, rolls - 1)
+            value = self.after(after, rolls)
             if value > best:
                 best = value
+                if best == SCALE:
+                    break
         return best
+
+
+def _with(pending, square):
+    """The sorted tuple of pending plus one square."""
+    found = []
+    placed = False
+    for other in pending:
+        if not placed and square < other:
+            found.append(square)
+            placed = True
+        found.append(other)
+    if not placed:
+        found.append(square)
+    return tuple(found)
 
 
 def _in_line(squares, cols):
