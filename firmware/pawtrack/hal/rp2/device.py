@@ -1,0 +1,145 @@
+"""The whole device on an RP2040/RP2350 under MicroPython, built from the board definition.
+
+``Device(BOARD)`` makes every part from the board file's pins (nothing is
+touched before it is called): the OLED canvas, the LED strip, the buttons, the
+beeper, the board LED, the watchdog, the USB serial link, and the ``Hal`` that
+``pawtrack.ui.app.App`` runs on. main.py then creates the App and the
+serial Protocol, ``attach``es them, and calls ``run``. What the firmware
+needs from the board file is documented in docs/hardware.md.
+
+``loop()`` is the app's ``on_loop``, once per pass: it feeds the serial bytes
+to the protocol, feeds the watchdog, retries a missing OLED and blinks the
+board LED. ``run`` stops the watchdog when Ctrl-C arrives, so mpremote (and
+``make flash``) can work; any other exception escaping the app restarts the
+board after a few seconds in which Ctrl-C still reaches the REPL.
+
+A missing OLED does not stop the referee: the canvas keeps its picture in
+memory, LEDs, buttons and the protocol go on, and the problem is reported at
+boot (two red blinks on the cat's start LED), by the board LED's blink code,
+as a protocol event and as a note on the screen once a panel answers.
+"""
+
+import json
+import sys
+import time
+
+import machine
+
+from pawtrack.boarddef import core_board
+from pawtrack.files import OsFiles
+from pawtrack.hal import Hal
+from pawtrack.hal.rp2.beeper import Beeper
+from pawtrack.hal.rp2.buttons import Buttons
+from pawtrack.hal.rp2.oled import OledCanvas
+from pawtrack.hal.rp2.problems import ProblemList
+from pawtrack.hal.rp2.ssd1306 import Ssd1306
+from pawtrack.hal.rp2.status_led import StatusLed
+from pawtrack.hal.rp2.strip import Strip
+from pawtrack.hal.rp2.usb_serial import UsbSerial
+from pawtrack.hal.rp2.watchdog import Watchdog
+
+BOOT_BLINK_MS = 200
+BOOT_BLINK_COLOR = (255, 0, 0)
+RESTART_DELAY_MS = 5000
+
+
+class Device:
+    def __init__(self, board, clock=time, files_root="/", stdin=None, stdout=None):
+        board = core_board(board)
+        self.board = board
+        self.clock = clock
+        self.problems = ProblemList()
+        self.app = None
+        self.protocol = None
+
+        bus = board["i2c_id"]
+        i2c = machine.I2C(
+            bus,
+            sda=machine.Pin(board["i2c_sda"]),
+            scl=machine.Pin(board["i2c_scl"]),
+            freq=board["i2c_freq"],
+        )
+        driver = Ssd1306(i2c, board["oled_address"], board["oled_width"], board["oled_height"])
+        where = "on I2C%d (SDA GPIO%d, SCL GPIO%d)" % (bus, board["i2c_sda"], board["i2c_scl"])
+        self.oled = OledCanvas(driver, clock, self.problems, where)
+        self.strip = Strip(board["led_pin"], board["led_count"], board["max_brightness"])
+        self.strip.off()
+        self.buttons = Buttons(board["buttons"], clock)
+        self.beeper = Beeper(board["buzzer_pin"]) if board.get("buzzer_pin") is not None else None
+        led = board.get("onboard_led")
+        self.status_led = StatusLed(led, clock) if led is not None else None
+        self.watchdog = Watchdog(board["chip"])
+        self.serial = UsbSerial(stdin, stdout)
+
+        if not self.oled.start():
+            self.boot_blinks(self.problems.blink_code())
+
+        self.hal = Hal(
+            display=self.oled,
+            leds=self.strip,
+            buttons=self.buttons,
+            clock=clock,
+            files=OsFiles(files_root),
+            board=board,
+            beeper=self.beeper,
+        )
+        self.hal.problems = self.problems.lines  # the same list, kept up to date
+
+    def boot_blinks(self, count):
+        """Blink the cat's start LED red ``count`` times (before the app owns the strip)."""
+        colors = [(0, 0, 0)] * self.strip.count
+        start = self.board["track"][0]
+        for _ in range(count):
+            colors[start] = BOOT_BLINK_COLOR
+            self.strip.write(colors)
+            self.clock.sleep_ms(BOOT_BLINK_MS)
+            colors[start] = (0, 0, 0)
+            self.strip.write(colors)
+            self.clock.sleep_ms(BOOT_BLINK_MS)
+
+    def protocol_commands(self):
+        """Extra serial commands this backend answers: {"cmd": "problems"}."""
+        return {"problems": self.problems.command}
+
+    def attach(self, app, protocol):
+        """Connect the app and its protocol; problem events kept since boot go out now."""
+        self.app = app
+        self.protocol = protocol
+        self.problems.attach(app.emit)
+
+    def loop(self):
+        """Once per pass of the app loop (its on_loop)."""
+        data = self.serial.poll_input()
+        if data:
+            self.protocol.feed(data)
+        self.watchdog.feed()
+        now = self.clock.ticks_ms()
+        if self.oled.retry(now):
+            self.app.dirty = True  # the panel came back: draw the whole picture
+        if self.status_led is not None:
+            self.status_led.tick(now, self.problems.blink_code())
+
+    def stop_outputs(self):
+        self.strip.off()
+        if self.beeper is not None:
+            self.beeper.off()
+        if self.status_led is not None:
+            self.status_led.off()
+
+    def run(self, app):
+        """The app loop with the watchdog, until Ctrl-C (to the REPL) or a crash (restart)."""
+        self.watchdog.start()
+        try:
+            app.run(self.loop)
+        except KeyboardInterrupt:
+            self.watchdog.stop()
+            self.stop_outputs()
+            raise
+        except Exception as error:  # noqa: BLE001 - anything else: say so, then restart
+            self.watchdog.stop()
+            sys.print_exception(error)
+            reason = "%s: %s; restarting" % (type(error).__name__, error)
+            self.serial.send_line(json.dumps({"ev": "error", "code": "crash", "reason": reason}))
+            self.stop_outputs()
+            self.clock.sleep_ms(RESTART_DELAY_MS)  # Ctrl-C here leaves the board at the REPL
+            machine.reset()

@@ -1,0 +1,169 @@
+"""The project's own SSD1306 driver over I2C: sends only what changed since the last frame.
+
+The picture lives in a ``pawtrack.ui.canvas.Canvas`` buffer, already in the
+panel's memory layout (framebuf MONO_VLSB: one byte is eight pixels of a
+column, one "page" is eight rows). ``Ssd1306.update(buffer)`` compares it with
+a copy of what the panel holds and sends each changed page only from its first
+to its last changed column, merging neighbouring pages into one rectangle when
+that costs fewer bytes. A press that moves a menu highlight sends two or three
+short runs instead of the whole 1025-byte frame.
+
+Every I2C message starts with a control byte: 0x00 = commands follow, 0x40 =
+display data follows. The panel runs in horizontal addressing mode: after
+"column range" (0x21) and "page range" (0x22) commands, data fills that
+rectangle left to right, page by page. ``init`` sets the panel up for 64 or 32
+rows (multiplex ratio and COM pin wiring differ) with the internal charge pump,
+and the first ``update`` after it sends the whole frame, then switches the
+display on, so the noise in the panel's memory at power-up is never seen.
+
+Any I2C failure raises OSError and leaves ``known`` False, so the next update
+after ``init`` sends the whole frame again.
+"""
+
+# Commands (SSD1306 datasheet, "Command Table").
+SET_ADDRESSING_MODE = 0x20  # + 0 horizontal, 1 vertical, 2 page
+SET_COLUMN_RANGE = 0x21  # + first, last
+SET_PAGE_RANGE = 0x22  # + first, last
+STOP_SCROLL = 0x2E
+SET_START_LINE = 0x40  # | line (0-63)
+SET_CONTRAST = 0x81  # + 0-255
+SET_CHARGE_PUMP = 0x8D  # + 0x14 on, 0x10 off
+SEGMENT_REMAP = 0xA1  # column 127 drives SEG0: column 0 is on the left
+RESUME_FROM_RAM = 0xA4  # A5 would light every pixel
+NORMAL_DISPLAY = 0xA6  # A7 inverts
+SET_MULTIPLEX = 0xA8  # + rows - 1
+DISPLAY_OFF = 0xAE
+DISPLAY_ON = 0xAF
+COM_SCAN_REVERSED = 0xC8  # row 0 at the top
+SET_DISPLAY_OFFSET = 0xD3  # + rows
+SET_CLOCK = 0xD5  # + divide ratio / oscillator
+SET_PRECHARGE = 0xD9  # + phase lengths
+SET_COM_PINS = 0xDA  # + 0x12 alternative (64 rows), 0x02 sequential (32 rows)
+SET_VCOM_DESELECT = 0xDB  # + level
+
+COMMANDS_FOLLOW = b"\x00"  # control byte: the rest of the message is commands
+DATA_FOLLOWS = b"\x40"  # control byte: the rest of the message is display data
+
+# Bytes of overhead for sending one rectangle: the command message (control
+# byte, 0x21 first last, 0x22 first last) plus the data message's control byte.
+RECTANGLE_OVERHEAD = 8
+
+
+def init_sequence(height, contrast=0xCF):
+    """The commands that set up a 128x64 or 128x32 panel, as one bytes object.
+
+    The display stays off: its memory holds noise after power-up, so ``update``
+    switches it on only after the first whole frame went in."""
+    return bytes(
+        (
+            DISPLAY_OFF,
+            SET_CLOCK, 0x80,
+            SET_MULTIPLEX, height - 1,
+            SET_DISPLAY_OFFSET, 0,
+            SET_START_LINE | 0,
+            SET_CHARGE_PUMP, 0x14,
+            SET_ADDRESSING_MODE, 0,
+            SEGMENT_REMAP,
+            COM_SCAN_REVERSED,
+            SET_COM_PINS, 0x12 if height == 64 else 0x02,
+            SET_CONTRAST, contrast,
+            SET_PRECHARGE, 0xF1,
+            SET_VCOM_DESELECT, 0x40,
+            RESUME_FROM_RAM,
+            NORMAL_DISPLAY,
+            STOP_SCROLL,
+        )
+    )  # fmt: skip
+
+
+def changed_spans(buffer, shown, width, pages):
+    """[(page, first column, last column)] of every page where buffer differs from shown."""
+    spans = []
+    for page in range(pages):
+        start = page * width
+        end = start + width
+        if buffer[start:end] == shown[start:end]:
+            continue
+        first = start
+        while buffer[first] == shown[first]:
+            first += 1
+        last = end - 1
+        while buffer[last] == shown[last]:
+            last -= 1
+        spans.append((page, first - start, last - start))
+    return spans
+
+
+def rectangles(spans):
+    """Merge spans of neighbouring pages into [first page, last page, first col, last col]
+    rectangles whenever one rectangle costs no more bytes than the separate pieces."""
+    rects = []
+    for page, first, last in spans:
+        if rects:
+            top, bottom, left, right = rects[-1]
+            if page == bottom + 1:
+                separate = (bottom - top + 1) * (right - left + 1) + (last - first + 1)
+                new_left = min(left, first)
+                new_right = max(right, last)
+                merged = (page - top + 1) * (new_right - new_left + 1)
+                if merged <= separate + RECTANGLE_OVERHEAD:
+                    rects[-1] = [top, page, new_left, new_right]
+                    continue
+        rects.append([page, page, first, last])
+    return rects
+
+
+class Ssd1306:
+    def __init__(self, i2c, address=0x3C, width=128, height=64):
+        self.i2c = i2c
+        self.address = address
+        self.width = width
+        self.height = height
+        self.pages = height // 8
+        self.shown = bytearray(width * self.pages)  # what the panel's memory holds
+        self.known = False  # False until a whole frame went through
+        self.on = False
+        self.bytes_sent = 0  # I2C payload bytes (control bytes included), for benchmarks
+        self.messages = 0
+
+    def send(self, parts):
+        """One I2C write of the concatenated parts (bytes or memoryviews)."""
+        self.i2c.writevto(self.address, parts)
+        for part in parts:
+            self.bytes_sent += len(part)
+        self.messages += 1
+
+    def command(self, codes):
+        self.send((COMMANDS_FOLLOW, codes))
+
+    def init(self):
+        """Set the panel up (display still off); raises OSError if it does not answer."""
+        self.known = False
+        self.on = False
+        self.command(init_sequence(self.height))
+
+    def update(self, buffer):
+        """Send what differs from the panel; returns the number of rectangles sent."""
+        if self.known:
+            rects = rectangles(changed_spans(buffer, self.shown, self.width, self.pages))
+        else:
+            rects = [[0, self.pages - 1, 0, self.width - 1]]
+        self.known = False  # until every rectangle went through
+        view = memoryview(buffer)
+        width = self.width
+        for top, bottom, left, right in rects:
+            self.command(bytes((SET_COLUMN_RANGE, left, right, SET_PAGE_RANGE, top, bottom)))
+            parts = [DATA_FOLLOWS]
+            for page in range(top, bottom + 1):
+                start = page * width
+                parts.append(view[start + left : start + right + 1])
+            self.send(parts)
+            for page in range(top, bottom + 1):
+                first = page * width + left
+                last = page * width + right
+                self.shown[first : last + 1] = view[first : last + 1]
+        if not self.on:
+            self.command(bytes((DISPLAY_ON,)))
+            self.on = True
+        self.known = True
+        return len(rects)

@@ -1,0 +1,34 @@
+"""The WS2812 strip through MicroPython's built-in ``neopixel`` module, never over budget.
+
+``Strip`` is the ``Hal.leds``: ``count`` and ``write(colors)``. The core's
+``Lights`` already scales colours by the brightness cap and the settings and
+writes only when they changed (a NeoPixel write holds interrupts off for the
+whole strip, about 0.4 ms for 12 LEDs). The strip clamps every channel to the
+cap once more, so nothing that writes here (the boot blink code included) can
+draw more than the board's LED budget.
+"""
+
+import machine
+import neopixel
+
+OFF = (0, 0, 0)
+
+
+class Strip:
+    def __init__(self, pin, count, max_brightness=255):
+        self.count = count
+        self.limit = max_brightness
+        self.pixels = neopixel.NeoPixel(machine.Pin(pin), count)
+        self.writes = 0
+
+    def write(self, colors):
+        pixels = self.pixels
+        limit = self.limit
+        for i in range(self.count):
+            r, g, b = colors[i] if i < len(colors) else OFF
+            pixels[i] = (min(r, limit), min(g, limit), min(b, limit))
+        pixels.write()
+        self.writes += 1
+
+    def off(self):
+        self.write(())
