@@ -16,7 +16,7 @@ Both return fractions as (numerator, denominator) pairs in lowest terms;
 so its odds ignore the line variant (``position_of`` says so in ``line``).
 
 How the search stays small (the worst case at a decision, a re-roll of two
-dice with two rolls left, takes about 0.5 ms on CPython):
+dice with two rolls left, takes about 0.25 ms on CPython):
 
 * Rolls are enumerated as multisets of faces with their multiplicities
   (k = 3: 56 instead of 216 outcomes).
