@@ -8,7 +8,7 @@ PY := $(VENV)/bin/python
 BOARD ?= pico
 PORT ?= auto
 
-.PHONY: help sim test setup bench compile screenshots golden art flash repl clean
+.PHONY: help sim test setup bench compile screenshots golden art flash repl wiring clean
 
 help:
 	@echo "make sim          the device in your terminal (keys shown on screen)"
@@ -18,6 +18,7 @@ help:
 	@echo "make golden       regenerate the golden images the tests compare against"
 	@echo "make flash [BOARD=pico] [PORT=auto]   put the firmware on a Pico"
 	@echo "make repl [PORT=auto]                 a MicroPython prompt on the device"
+	@echo "make wiring       regenerate hardware/ wiring tables and diagrams from board_defs/"
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -50,6 +51,15 @@ golden: setup
 
 art: setup
 	$(PY) -m host_tools.art
+
+flash: setup
+	$(PY) -m host_tools.flash --board $(BOARD) --port $(PORT)
+
+repl: setup
+	$(PY) -m host_tools.repl --port $(PORT)
+
+wiring: setup
+	$(PY) -m host_tools.wiring
 
 clean:
 	rm -rf build

@@ -1,0 +1,422 @@
+"""Put the firmware on a board running MicroPython: what `make flash` runs.
+
+    python -m host_tools.flash [--board pico] [--port auto|PORT] [--dry-run]
+
+1. Check the board definition (board_defs/BOARD.py; a bad field stops here).
+2. Compile firmware/pawtrack with mpy-cross for the board's architecture;
+   main.py and the board file go as source (/main.py, /board.py), the package
+   as .mpy under /lib/pawtrack. Backends for other runtimes are left out.
+3. Find the device: PORT, or the one USB serial device plugged in.
+4. Ask it (mpremote exec) which MicroPython it runs, which .mpy version it
+   loads, how much flash is free, and what /pawtrack.manifest says is on it
+   (the sha256 and size of every file the last flash wrote).
+5. Copy only the files whose hash changed or whose size on the device is not
+   what the manifest says, remove files of ours that are no longer part of the
+   firmware, write the new manifest last, and reset the board.
+
+Everything talks to the device through the real mpremote (``python -m mpremote
+connect PORT ...``): one call to ask, one to copy and reset. Every failure is
+one line starting with "flash: " and exit status 1 (2 for a bad board file):
+no device (with the serial ports seen), several devices and no PORT, a port
+that does not answer as MicroPython, a MicroPython that cannot load these .mpy
+files (with the version needed), a full flash.
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+from host_tools.boards import BoardError, board_path, load_board
+from host_tools.compile import FIRMWARE, compile_all
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUILD = os.path.join(ROOT, "build", "flash")
+MANIFEST = "/pawtrack.manifest"
+PACKAGE_DIR = "/lib/pawtrack"
+OTHER_BACKENDS_OF = {"rp2040": "rp2", "rp2350": "rp2"}  # chip -> the hal backend it uses
+PROBE_TAG = "PAWTRACK-PROBE "
+RESERVE_BLOCKS = 2  # blocks LittleFS needs free to keep working
+
+# USB vendor ids of boards that run MicroPython: Raspberry Pi, Adafruit, MicroPython.
+KNOWN_VIDS = {0x2E8A: "Raspberry Pi", 0x239A: "Adafruit", 0xF055: "MicroPython"}
+
+# The .mpy format each MicroPython release range loads (docs: "MicroPython .mpy files").
+MPY_RELEASES = {6: "1.19 or newer", 5: "1.12 to 1.18", 4: "1.11", 3: "1.9.3 to 1.10"}
+ARCH_NAMES = (
+    "none", "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp",
+    "xtensa", "xtensawin", "rv32imc", "rv64imc",
+)  # fmt: skip
+
+
+class FlashError(Exception):
+    """A reason to stop, as one line for the person at the keyboard."""
+
+
+# -- what goes onto the device ---------------------------------------------------------
+
+
+class Upload:
+    def __init__(self, local, remote):
+        self.local = local
+        self.remote = remote
+        with open(local, "rb") as f:
+            data = f.read()
+        self.size = len(data)
+        self.sha256 = hashlib.sha256(data).hexdigest()
+
+
+def needed(relative_mpy, board):
+    """Whether a compiled file is part of this board's firmware."""
+    parts = relative_mpy.split("/")
+    if parts[0] != "pawtrack":
+        return False  # main.py goes as source
+    if parts[1:2] == ["hal"] and len(parts) > 3:
+        return parts[2] == OTHER_BACKENDS_OF[board["chip"]]
+    return True
+
+
+def build(board, out=None):
+    """Compile and list every file of the firmware as Uploads, main.py and board.py first."""
+    out = out or os.path.join(BUILD, board["mpy_arch"])
+    compiled, failures = compile_all(board["mpy_arch"], out)
+    if failures:
+        raise FlashError("mpy-cross failed: " + failures[0].splitlines()[0])
+    uploads = [
+        Upload(os.path.join(FIRMWARE, "main.py"), "/main.py"),
+        Upload(board_path(board["name"]), "/board.py"),
+    ]
+    for relative, _ in sorted(compiled):
+        relative = relative.replace(os.sep, "/")
+        if needed(relative, board):
+            uploads.append(Upload(os.path.join(out, relative), "/lib/" + relative))
+    return uploads
+
+
+def mpy_header(path):
+    """(version, arch number, sub-version) from an .mpy file's header."""
+    with open(path, "rb") as f:
+        head = f.read(4)
+    if len(head) < 4 or head[0:1] != b"M":
+        raise FlashError("%s is not an .mpy file" % path)
+    return head[1], head[2] >> 2, head[2] & 3
+
+
+# -- finding the device -----------------------------------------------------------------
+
+
+def describe_port(port):
+    vendor = KNOWN_VIDS.get(port.vid, "")
+    text = port.description if port.description and port.description != "n/a" else vendor
+    return "%s (%s)" % (port.device, text or "no description")
+
+
+def choose_port(requested, ports):
+    """The serial port to use, from PORT or the list of ports (serial.tools.list_ports)."""
+    if requested and requested != "auto":
+        return requested
+    usb = [p for p in ports if p.vid is not None]
+    known = [p for p in usb if p.vid in KNOWN_VIDS]
+    candidates = known or usb
+    if len(candidates) == 1:
+        return candidates[0].device
+    if not candidates:
+        seen = ", ".join(describe_port(p) for p in ports) or "none"
+        raise FlashError(
+            "no device found: plug the board in with a data USB cable (serial ports seen: %s)"
+            % seen
+        )
+    raise FlashError(
+        "more than one device: %s; pick one with PORT=..."
+        % ", ".join(describe_port(p) for p in candidates)
+    )
+
+
+def list_ports():
+    from serial.tools import list_ports as tools
+
+    return list(tools.comports())
+
+
+# -- talking to it through mpremote ------------------------------------------------------
+
+PROBE = """
+import os, sys, json
+def _pt_walk(d, out):
+    try:
+        entries = list(os.ilistdir(d))
+    except OSError:
+        return
+    for e in entries:
+        p = d + '/' + e[0]
+        if e[1] == 0x4000:
+            _pt_walk(p, out)
+        else:
+            out[p] = os.stat(p)[6]
+_pt_files = {}
+_pt_walk('%(package)s', _pt_files)
+for _pt_p in ('/main.py', '/board.py', '%(manifest)s'):
+    try:
+        _pt_files[_pt_p] = os.stat(_pt_p)[6]
+    except OSError:
+        pass
+try:
+    _pt_m = open('%(manifest)s').read()
+except OSError:
+    _pt_m = None
+try:
+    _pt_s = list(os.statvfs('/'))
+except (OSError, AttributeError):
+    _pt_s = None
+print('%(tag)s' + json.dumps({
+    'impl': sys.implementation.name,
+    'version': list(sys.implementation.version[:3]),
+    'mpy': getattr(sys.implementation, '_mpy', None),
+    'machine': getattr(sys.implementation, '_machine', ''),
+    'platform': sys.platform,
+    'statvfs': _pt_s,
+    'manifest': _pt_m,
+    'files': _pt_files,
+}))
+""" % {"package": PACKAGE_DIR, "manifest": MANIFEST, "tag": PROBE_TAG}
+
+
+def mpremote(port, args, timeout):
+    """Run `mpremote connect PORT args...`; returns stdout, raises FlashError on failure."""
+    command = [sys.executable, "-m", "mpremote", "connect", port, *args]
+    try:
+        result = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise FlashError(
+            "%s did not finish in %d s (mpremote %s)" % (port, timeout, args[0])
+        ) from None
+    if result.returncode != 0:
+        raise FlashError(explain_failure(port, result.stdout, result.stderr))
+    return result.stdout
+
+
+def explain_failure(port, out, err):
+    said = err.strip().splitlines()
+    last = said[-1] if said else "mpremote failed"
+    if "could not enter raw repl" in last:
+        heard = " ".join(out.split())[:60]
+        heard = "; it said %r" % heard if heard else ""
+        return (
+            "%s does not answer as MicroPython (no raw REPL)%s: install MicroPython first "
+            "(docs/hardware.md)" % (port, heard)
+        )
+    if "failed to access" in last or "No such file" in last or "could not open" in last:
+        return "cannot open %s: %s" % (port, last.replace("mpremote: ", ""))
+    return "%s: %s" % (port, last.replace("mpremote: ", ""))
+
+
+def probe(port):
+    """What the device says about itself (a dict); raises FlashError if it is not MicroPython."""
+    out = mpremote(port, ["exec", PROBE], timeout=60)
+    for line in out.splitlines():
+        if line.startswith(PROBE_TAG):
+            return json.loads(line[len(PROBE_TAG) :])
+    raise FlashError("%s did not answer the probe: %s" % (port, out.strip()[:80]))
+
+
+# -- deciding ---------------------------------------------------------------------------------
+
+
+def version_text(info):
+    return ".".join(str(v) for v in info.get("version", ()))
+
+
+def check_runtime(info, uploads, board):
+    """Raise FlashError if this device cannot run these files."""
+    if info.get("impl") != "micropython":
+        raise FlashError(
+            "the device runs %s %s, not MicroPython: install MicroPython (docs/hardware.md)"
+            % (info.get("impl"), version_text(info))
+        )
+    mpy = info.get("mpy")
+    files = [u for u in uploads if u.remote.endswith(".mpy")]
+    if not files:
+        return
+    version, arch, sub = mpy_header(files[0].local)
+    needs = "MicroPython %s" % MPY_RELEASES.get(version, "with .mpy v%d" % version)
+    if mpy is None:
+        raise FlashError(
+            "MicroPython %s is too old to say which .mpy files it loads: these are v%d, "
+            "install %s" % (version_text(info), version, needs)
+        )
+    device_version = mpy & 0xFF
+    device_arch = (mpy >> 10) & 0x3F
+    device_sub = (mpy >> 8) & 3
+    if device_version != version:
+        raise FlashError(
+            "MicroPython %s loads .mpy v%d, these files are v%d (mpy-cross %s): install %s"
+            % (version_text(info), device_version, version, mpy_cross_version(), needs)
+        )
+    wanted = board["mpy_arch"]
+    if device_arch and ARCH_NAMES[device_arch] != wanted:
+        raise FlashError(
+            "the device is %s but board %s is %s: pick the matching BOARD=..."
+            % (ARCH_NAMES[device_arch], board["name"], wanted)
+        )
+    for upload in files:
+        version, arch, file_sub = mpy_header(upload.local)
+        if arch and (arch != device_arch or file_sub != device_sub):
+            raise FlashError(
+                "%s holds %s machine code for .mpy v%d.%d; the device is %s v%d.%d"
+                % (upload.remote, ARCH_NAMES[arch], version, file_sub,
+                   ARCH_NAMES[device_arch], device_version, device_sub)
+            )  # fmt: skip
+
+
+def mpy_cross_version():
+    from host_tools.compile import mpy_cross
+
+    result = subprocess.run([mpy_cross(), "--version"], capture_output=True, text=True)
+    words = result.stdout.split()
+    return words[1] if len(words) > 1 else "?"
+
+
+def read_manifest(info):
+    try:
+        manifest = json.loads(info.get("manifest") or "{}")
+    except ValueError:
+        return {}
+    files = manifest.get("files") if isinstance(manifest, dict) else None
+    return files if isinstance(files, dict) else {}
+
+
+def plan(uploads, info):
+    """(files to copy, remote paths to remove, files unchanged)."""
+    on_device = info.get("files") or {}
+    manifest = read_manifest(info)
+    copy = []
+    for upload in uploads:
+        entry = manifest.get(upload.remote) or {}
+        same = entry.get("sha256") == upload.sha256 and entry.get("size") == upload.size
+        if not (same and on_device.get(upload.remote) == upload.size):
+            copy.append(upload)
+    ours = {u.remote for u in uploads}
+    remove = sorted(
+        path
+        for path in set(manifest) | {p for p in on_device if p.startswith(PACKAGE_DIR + "/")}
+        if path not in ours and path != MANIFEST
+    )
+    return copy, remove, len(uploads) - len(copy)
+
+
+def blocks(size, block):
+    return (size + block - 1) // block + 1  # data blocks plus one for the file's metadata
+
+
+def check_space(copy, remove, info):
+    """Raise FlashError if the copies cannot fit in the free blocks (with a reserve)."""
+    stat = info.get("statvfs")
+    if not stat or stat[0] <= 0:
+        return
+    block = stat[0]
+    free = stat[4]
+    on_device = info.get("files") or {}
+    need = sum(blocks(u.size, block) for u in copy) + blocks(2048, block)  # + the manifest
+    freed = sum(blocks(on_device[p], block) for p in remove if p in on_device)
+    freed += sum(blocks(on_device[u.remote], block) for u in copy if u.remote in on_device)
+    if MANIFEST in on_device:
+        freed += blocks(on_device[MANIFEST], block)
+    if need - freed > free - RESERVE_BLOCKS:
+        raise FlashError(
+            "the flash is full: the firmware needs %d KiB more, the device has %d KiB free "
+            "(remove files with: mpremote fs ls, mpremote fs rm FILE)"
+            % ((need - freed) * block // 1024, max(0, free - RESERVE_BLOCKS) * block // 1024)
+        )
+
+
+# -- doing ---------------------------------------------------------------------------------------
+
+
+def prepare_code(copy, remove):
+    """Device code: forget the old manifest, make folders, remove files no longer ours."""
+    folders = set()
+    for upload in copy:
+        parts = upload.remote.split("/")[1:-1]
+        for i in range(1, len(parts) + 1):
+            folders.add("/" + "/".join(parts[:i]))
+    lines = ["import os", "for p in %r:" % ([MANIFEST] + remove,)]
+    lines += ["    try:", "        os.remove(p)", "    except OSError:", "        pass"]
+    lines += ["for d in %r:" % sorted(folders, key=len)]
+    lines += ["    try:", "        os.mkdir(d)", "    except OSError:", "        pass"]
+    return "\n".join(lines)
+
+
+def manifest_json(board, uploads):
+    from pawtrack import VERSION
+
+    files = {u.remote: {"sha256": u.sha256, "size": u.size} for u in uploads}
+    return json.dumps({"format": 1, "board": board["name"], "firmware": VERSION, "files": files})
+
+
+def write_to_device(port, board, uploads, copy, remove, reset):
+    with tempfile.TemporaryDirectory(prefix="pawtrack-flash-") as folder:
+        manifest = os.path.join(folder, "pawtrack.manifest")
+        with open(manifest, "w") as f:
+            f.write(manifest_json(board, uploads))
+        args = ["exec", prepare_code(copy, remove)]
+        for upload in copy:
+            args += ["+", "fs", "cp", upload.local, ":" + upload.remote]
+        args += ["+", "fs", "cp", manifest, ":" + MANIFEST]
+        if reset:
+            args += ["+", "reset"]
+        mpremote(port, args, timeout=120 + 2 * len(copy))
+
+
+def flash(board_name, port="auto", dry_run=False, reset=True, ports=None, say=print):
+    """The whole of `make flash`; returns a summary line (also said)."""
+    board = load_board(board_name)
+    port = choose_port(port, list_ports() if ports is None else ports)
+    uploads = build(board)
+    info = probe(port)
+    check_runtime(info, uploads, board)
+    copy, remove, unchanged = plan(uploads, info)
+    check_space(copy, remove, info)
+    for upload in copy:
+        say("  copy   %-40s %6d bytes" % (upload.remote, upload.size))
+    for path in remove:
+        say("  remove %s" % path)
+    if not dry_run:
+        write_to_device(port, board, uploads, copy, remove, reset)
+    summary = "flash: %s on %s (%s %s): %d copied (%d bytes), %d removed, %d unchanged%s" % (
+        board["name"],
+        port,
+        info.get("impl"),
+        version_text(info),
+        len(copy),
+        sum(u.size for u in copy),
+        len(remove),
+        unchanged,
+        " (dry run)" if dry_run else ("; reset" if reset else ""),
+    )
+    say(summary)
+    return summary
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--board", default="pico", help="a board_defs/ name (default pico)")
+    parser.add_argument("--port", default="auto", help="serial port, or auto (default)")
+    parser.add_argument("--dry-run", action="store_true", help="say what would change, do nothing")
+    parser.add_argument("--no-reset", action="store_true", help="leave the board at the REPL")
+    args = parser.parse_args(argv)
+    try:
+        flash(args.board, args.port, args.dry_run, reset=not args.no_reset)
+    except BoardError as error:
+        print("flash: %s" % error, file=sys.stderr)
+        return 2
+    except FlashError as error:
+        print("flash: %s" % error, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
