@@ -1,10 +1,17 @@
 """Mmm! (Reiner Knizia, Pegasus 2015): co-op push-your-luck, the cat against the mice.
 
-``GAME`` is the rules class (rules.py). Layouts, the end chart and the odds
-live beside it (layouts.py, chart.py, odds.py); RULES.md section 1 is the
-specification.
+``GAME`` is the rules class (rules.py); ``make_screen`` the table screen
+(screen.py). Layouts, the end chart and the odds live beside them
+(layouts.py, chart.py, odds.py); RULES.md section 1 is the specification.
 """
 
 from pawtrack.games.mmm.rules import MmmGame
 
 GAME = MmmGame
+
+
+def make_screen(app, match):
+    """The table screen (imported only when a match starts on the device)."""
+    from pawtrack.games.mmm.screen import MmmScreen
+
+    return MmmScreen(app, match)
