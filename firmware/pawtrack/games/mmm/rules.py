@@ -49,6 +49,17 @@ Events (dicts; ``apply`` returns them in order):
 * {"ev": "end", "won": bool, "distance": d, "pieces_left": n, "rating": id}
 * {"ev": "turn", "turn": t, "player": p} (the dice pass on)
 
+State (``state()``): ``game``, ``level``, ``side``, ``variant``, ``layout``,
+``players``, ``player`` (1-based, whose turn), ``turn``, ``phase``, ``rolls``
+(this turn, 0-3), ``cat`` (0 = start), ``track``, ``distance`` (track - cat),
+``dice`` (three of {"face": name|None, "placed": {"item", "square"}|None,
+"this_roll": bool}), ``completed`` (items completed this turn), ``items``
+(None in lite; else each {"name", "food", "size", "covered", "pending"} plus
+"squares" and "chips" as [r, c] lists at board level), ``rows``/``cols``
+(board level), ``pieces_left`` (None in lite), ``bust_risk`` ([num, den] for
+re-rolling now, when that is possible at board/items level), ``over`` and
+``result``.
+
 The result (``state()["result"]`` once over) has ``won``, ``distance`` (0 on a
 loss), ``pieces_left`` (0 on a win), ``rating`` (chart.py), ``side``,
 ``variant``, ``level``, ``track`` and ``turns``.
