@@ -60,6 +60,7 @@ repl: setup
 
 wiring: setup
 	$(PY) -m host_tools.wiring
+	$(PY) -m host_tools.power_budget
 
 clean:
 	rm -rf build
