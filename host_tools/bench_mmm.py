@@ -1,10 +1,11 @@
 """Mmm! benchmarks: simulated games per second, worst-case odds time, heap of a game.
 
-    python -m host_tools.bench_mmm                                  (CPython)
-    python -m host_tools.mp_tests --run host_tools/bench_mmm.py     (MicroPython)
+    python -m host_tools.bench_mmm [--cpython-only]   (CPython, then MicroPython)
+    python -m host_tools.mp_tests --run host_tools/bench_mmm.py     (MicroPython only)
 
-The same file runs on both interpreters (MicroPython: no argparse, ticks_us).
-It prints:
+The same file runs on both interpreters (MicroPython: no argparse, ticks_us);
+on CPython it also runs itself under the MicroPython runner unless told not
+to (``make bench`` runs it that way). It prints:
 
 * games per second with random legal actions, per knowledge level and variant;
 * the odds (bust chance + completion chance) at every re-roll decision of a
@@ -144,5 +145,19 @@ def steps():
         yield
 
 
+def run_under_micropython():
+    """CPython only: this script again on the WebAssembly MicroPython (heap report included)."""
+    import os
+    import subprocess
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    script = os.path.join("host_tools", "bench_mmm.py")
+    command = [sys.executable, "-m", "host_tools.mp_tests", "--run", script]
+    return subprocess.call(command, cwd=root)
+
+
 if __name__ == "__main__":
     main()
+    if not MICROPYTHON and "--cpython-only" not in sys.argv:
+        sys.stdout.flush()
+        sys.exit(run_under_micropython())
