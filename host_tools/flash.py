@@ -7,7 +7,8 @@
    main.py and the board file go as source (/main.py, /board.py), the package
    as .mpy under /lib/pawtrack. Backends for other runtimes are left out.
 3. Find the device: PORT, or the one USB serial device plugged in.
-4. Ask it (mpremote exec) which MicroPython it runs, which .mpy version it
+4. Check that it answers like MicroPython (Ctrl-C, then the raw REPL banner
+   within 3 s), then ask it (mpremote exec) which MicroPython it runs, which .mpy version it
    loads, how much flash is free, and what /pawtrack.manifest says is on it
    (the sha256 and size of every file the last flash wrote).
 5. Copy only the files whose hash changed or whose size on the device is not
@@ -29,6 +30,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 
 from host_tools.boards import BoardError, board_path, load_board
 from host_tools.compile import FIRMWARE, compile_all
@@ -213,6 +215,45 @@ def explain_failure(port, out, err):
     return "%s: %s" % (port, last.replace("mpremote: ", ""))
 
 
+RAW_REPL_BANNER = b"raw REPL; CTRL-B to exit"
+HANDSHAKE_S = 3.0
+
+
+def handshake(port, wait=HANDSHAKE_S):
+    """Check within a few seconds that the port answers like MicroPython, before mpremote.
+
+    Ctrl-C stops the running program (the firmware switches its watchdog off),
+    Ctrl-A asks for the raw REPL, whose banner must come back; Ctrl-B returns to
+    the normal prompt. mpremote itself waits without a limit on a pseudo-terminal
+    that never answers, and a board running anything else would meet it that way.
+    """
+    import serial
+
+    try:
+        link = serial.serial_for_url(port, baudrate=115200, timeout=0.1)
+    except (OSError, serial.SerialException) as error:
+        raise FlashError("cannot open %s: %s" % (port, error)) from None
+    try:
+        link.write(b"\r\x03\x03")
+        time.sleep(0.2)
+        link.reset_input_buffer()
+        link.write(b"\r\x01")
+        heard = b""
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            heard += link.read(256)
+            if RAW_REPL_BANNER in heard:
+                link.write(b"\r\x02")
+                return
+        text = " ".join(heard.decode("ascii", "replace").split())[:60]
+        raise FlashError(
+            "%s does not answer as MicroPython (no raw REPL in %d s%s): install MicroPython"
+            " first (docs/hardware.md)" % (port, wait, "; it said %r" % text if text else "")
+        )
+    finally:
+        link.close()
+
+
 def probe(port):
     """What the device says about itself (a dict); raises FlashError if it is not MicroPython."""
     out = mpremote(port, ["exec", PROBE], timeout=60)
@@ -375,6 +416,7 @@ def flash(board_name, port="auto", dry_run=False, reset=True, ports=None, say=pr
     board = load_board(board_name)
     port = choose_port(port, list_ports() if ports is None else ports)
     uploads = build(board)
+    handshake(port)
     info = probe(port)
     check_runtime(info, uploads, board)
     copy, remove, unchanged = plan(uploads, info)
