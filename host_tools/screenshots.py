@@ -24,6 +24,13 @@ SCENES = {
     "menu": "",
     "settings": "left ok",
     "button_test": "left ok right right ok ok:long",
+    # Counted from the end too: Dice & bag is second to last, then the games.
+    "dice_mmm": "left left ok ok ok ok",  # roll 3 Mmm! dice; the last ok skips the tumble
+    "dice_d6": "left left ok right right right right right ok right right right ok ok",
+    "dice_tally": "left left ok right right right ok ok ok ok ok",  # 15 Om Nom prey, twice
+    "dice_bag": "left left ok left left left left ok ok ok",  # two cheese holders drawn
+    "mouse_chaos": "left left left left ok ok ok",  # start, draw a cheese holder
+    "chop": "left left left ok ok ok",  # Cat & Mouse: start, roll the mouse die
 }
 
 

@@ -42,8 +42,19 @@ class Simulator:
             self._tmp = tempfile.TemporaryDirectory(prefix="pawtrack-sim-")
             state_dir = self._tmp.name
         self.state_dir = state_dir
+        virtual = clock is None
         self.clock = clock or VirtualClock()
         self.hal = make_hal(state_dir, board=board, clock=self.clock)
+        if virtual:
+            # Virtual time: count the seeds too, so a run of presses that starts
+            # a game gives the same game (and pictures) every time.
+            seeds = [0]
+
+            def next_seed():
+                seeds[0] += 1
+                return seeds[0]
+
+            self.hal.new_seed = next_seed
         self.app = App(self.hal)
         self.app.step()
 

@@ -1,4 +1,4 @@
-"""The main menu: every game that exists, then Settings.
+"""The main menu: every game that exists, the "Dice & bag" tool, then Settings.
 
 Games are found by listing ``pawtrack/games/`` (see ``pawtrack.games``), so a
 game appears here once its folder is in place and nothing is listed that does
@@ -16,6 +16,7 @@ class HomeScreen(MenuScreen):
     def __init__(self, app):
         MenuScreen.__init__(self, app)
         self.items = []
+        self.tool = None  # the Dice & bag screen, kept so its bags last until power-off
         self.refresh()
 
     def refresh(self):
@@ -28,6 +29,7 @@ class HomeScreen(MenuScreen):
             self.resume_summary = resume[1]
         for module in games.game_modules(playable=True):
             items.append((module.GAME.NAME, ("game", module)))
+        items.append(("Dice & bag", ("tool", None)))
         items.append(("Settings", ("settings", None)))
         self.items = items
         return message
@@ -50,6 +52,12 @@ class HomeScreen(MenuScreen):
             from pawtrack.ui.settings_screen import SettingsScreen
 
             self.app.push(SettingsScreen(self.app))
+        elif kind == "tool":
+            if self.tool is None:
+                from pawtrack.ui.dice_tool_screen import DiceToolScreen
+
+                self.tool = DiceToolScreen(self.app)
+            self.app.push(self.tool)
         elif kind == "resume":
             match, message = self.app.session.resume()
             if match is None:
