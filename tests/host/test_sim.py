@@ -137,3 +137,30 @@ def test_serial_mode_hello_press_screen():
     assert len(events[3]["hex"]) == 2048
     assert events[4]["text"][0].startswith("> Brightness")
     assert events[5]["code"] == "bad_json"
+
+
+def test_damaged_saved_game_is_reported_and_set_aside(tmp_path):
+    sim = Simulator(state_dir=str(tmp_path))
+    sim.app.session.start(__import__("pawtrack.games.chop", None, None, ["GAME"]), {}, 5)
+    sim.app.session.act("roll")
+    journal = tmp_path / "match.jnl"
+    data = bytearray(journal.read_bytes())
+    data[12] ^= 0xFF  # damage the header record, well before the end
+    journal.write_bytes(bytes(data))
+    again = Simulator(state_dir=str(tmp_path))
+    assert again.screen_name() == "MessageScreen"
+    assert " ".join(again.app.screen.text_lines()) == "Saved game damaged; set aside."
+    assert (tmp_path / "match.jnl.bad").exists()
+    again.run("ok")
+    assert not any(label.startswith("Resume") for label in again.app.screen.entries())
+
+
+def test_resume_offered_after_power_cut(tmp_path):
+    sim = Simulator(state_dir=str(tmp_path))
+    sim.app.session.start(__import__("pawtrack.games.chop", None, None, ["GAME"]), {}, 5)
+    sim.app.session.act("roll")
+    before = sim.app.session.match.snapshot()
+    again = Simulator(state_dir=str(tmp_path))
+    assert again.app.screen.entries()[0] == "Resume Cat & Mouse"
+    again.run("ok")
+    assert again.app.session.match.snapshot() == before

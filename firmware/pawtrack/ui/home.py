@@ -17,7 +17,7 @@ class HomeScreen(MenuScreen):
         MenuScreen.__init__(self, app)
         self.items = []
         self.tool = None  # the Dice & bag screen, kept so its bags last until power-off
-        self.refresh()
+        self.notice = self.refresh()  # the app shows it once the menu is in place
 
     def refresh(self):
         """Rebuild the list: (label, action) pairs."""
@@ -35,7 +35,9 @@ class HomeScreen(MenuScreen):
         return message
 
     def enter(self):
-        self.refresh()
+        message = self.refresh()
+        if message:
+            self.app.message(message, title="Saved game")
 
     def entries(self):
         return [label for label, _ in self.items]
