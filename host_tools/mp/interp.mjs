@@ -56,7 +56,8 @@ export class Output {
   }
 }
 
-/** List every *.py file under dir as paths relative to it (skips caches). */
+/** List every *.py and *.mpy file under dir, relative to it (skips caches); .mpy lets
+ * benchmarks load what mpy-cross made, as the device does. */
 export function pythonFiles(dir, recursive = true) {
   const found = [];
   const walk = (rel) => {
@@ -66,7 +67,7 @@ export function pythonFiles(dir, recursive = true) {
         if (recursive && entry.name !== "__pycache__" && !entry.name.startsWith(".")) {
           walk(child);
         }
-      } else if (entry.name.endsWith(".py")) {
+      } else if (entry.name.endsWith(".py") || entry.name.endsWith(".mpy")) {
         found.push(child);
       }
     }
