@@ -1,7 +1,9 @@
 """Mmm! screens on a stand-in app: every level draws, buttons act, undo, odds page, LEDs.
 
 The app here is the smallest object the screen needs (session, canvas, LED
-layer, beeper); runs on both interpreters.
+layer, beeper, clock, listeners and files in memory); runs on both
+interpreters. Animations are switched off here unless a test is about them
+(test_mmm_anim.py plays them).
 """
 
 import unittest
@@ -9,30 +11,103 @@ import unittest
 from pawtrack.buttons import LONG, REPEAT, SHORT
 from pawtrack.games import find_game
 from pawtrack.games.mmm import chart
-from pawtrack.games.mmm.screen import CAT, PANTRY, MmmScreen, OddsScreen
+from pawtrack.games.mmm.anim import CAT, PANTRY
+from pawtrack.games.mmm.screen import END_CHOICES, MmmScreen, OddsScreen
 from pawtrack.match import Match
 from pawtrack.ui.canvas import Canvas
 from pawtrack.ui.lights import FOOD_COLORS, Lights
 
 
+class MemFile:
+    def __init__(self, files, name, data=None):
+        self.files = files
+        self.name = name
+        self.data = data
+        self.written = b""
+
+    def read(self):
+        return self.data
+
+    def write(self, data):
+        self.written += bytes(data)
+
+    def flush(self):
+        pass
+
+    def close(self):
+        if self.data is None:
+            self.files.data[self.name] = self.written
+
+
+class MemFiles:
+    """The pawtrack.files interface over a dict (name -> bytes)."""
+
+    def __init__(self):
+        self.data = {}
+
+    def open(self, name, mode):
+        if mode == "rb":
+            if name not in self.data:
+                raise OSError(2)
+            return MemFile(self, name, self.data[name])
+        return MemFile(self, name)
+
+    def rename(self, src, dst):
+        self.data[dst] = self.data.pop(src)
+
+    def remove(self, name):
+        del self.data[name]
+
+    def exists(self, name):
+        return name in self.data
+
+    def size(self, name):
+        return len(self.data[name])
+
+    def listdir(self, folder=""):
+        return list(self.data)
+
+
+class StandInClock:
+    def ticks_diff(self, new, old):
+        return new - old
+
+
 class StandInSession:
-    def __init__(self, match):
+    def __init__(self, app, match):
+        self.app = app
         self.match = match
+        self.module = find_game("mmm")
 
     def act(self, action):
-        return self.match.act(action)
+        events = self.match.act(action)
+        for event in events:
+            for listener in self.app.listeners:
+                listener(event)
+        return events
 
     def undo(self):
-        return self.match.undo()
+        events = self.match.undo()
+        for listener in self.app.listeners:
+            listener(events[0])
+        return events
+
+    def start(self, module, options):
+        self.match = Match.new(module.GAME, options, self.match.seed + 1)
+        self.app.screens.append(module.make_screen(self.app, self.match))
 
 
 class StandInApp:
-    def __init__(self, options, seed=3, leds=15):
+    def __init__(self, options, seed=3, leds=15, animate=False, files=None):
         module = find_game("mmm")
-        self.session = StandInSession(Match.new(module.GAME, options, seed))
+        self.files = files if files is not None else MemFiles()
+        self.listeners = []
+        self.clock = StandInClock()
+        self.session = StandInSession(self, Match.new(module.GAME, options, seed))
         self.canvas = Canvas()
         self.lights = Lights(leds, tuple(range(12)), (12, 13, 14))
         self.screens = [module.make_screen(self, self.session.match)]
+        self.screens[0].animate = animate
         self.messages = []
         self.beeps = []
         self.homes = 0
@@ -98,9 +173,23 @@ class MmmScreenTest(unittest.TestCase):
         ):
             app, pictures = play_through(self, options, 5)
             self.assertTrue(pictures > 10)
+            result = app.game.result
             lines = app.screens[0].text_lines()
+            self.assertEqual(lines[0], "You won!" if result["won"] else "The cat got in!")
+            self.assertEqual(lines[1], chart.RATING_TEXT[result["rating"]])
+            if result["won"]:
+                self.assertEqual(lines[2], "cat distance %d" % result["distance"])
+            else:
+                self.assertTrue(lines[2].startswith("%d piece" % result["pieces_left"]))
+            self.assertEqual(lines[-1], "> Play again")
+            screen = app.screens[0]
+            screen.end_choice = END_CHOICES.index("See board")
+            screen.button("ok", SHORT)  # the table as it ended
+            lines = screen.text_lines()
             self.assertTrue(lines[1].startswith("won, d=") or lines[1].startswith("lost, "))
-            self.assertEqual(lines[2], chart.RATING_TEXT[app.game.result["rating"]])
+            self.assertTrue(any(app.render()))
+            screen.button("ok", SHORT)  # back to the result
+            self.assertEqual(screen.text_lines()[-1], "> See board")
 
     def test_choices_cycle_and_ok_acts(self):
         app = StandInApp({}, seed=1)

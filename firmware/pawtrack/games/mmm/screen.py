@@ -14,16 +14,32 @@ choices across the bottom.
 Buttons: left/right cycle the legal actions (held: keep cycling), ok does
 the one shown; back goes to the main menu, long back undoes, long ok opens
 the odds page (bust chance, chance to complete an item if stopping or
-re-rolling). A bust or a completed item beeps.
+re-rolling), whose second page (right) is the history. A bust or a
+completed item beeps.
+
+Animations (anim.py): an action taken with the buttons plays its events
+(the dice tumbling, a bust flash, the cat stepping, the win or loss); the
+row of choices says what is happening ("Rolling", "Bust!") and hides the
+choice until the dice settle. Any press during an animation only ends it.
+Actions sent over the serial protocol are not animated: a host wants the
+new state at once.
+
+The end (end.py): the result with the chart's rating and the Mice of Legend
+news, and the choices "Play again" (same options, new seed), "History",
+"See board" (the table as it ended; ok comes back) and "Menu". Long back
+still undoes the last action. The results history (history.py) is attached
+to the app as an event listener when the screen is made, so games played
+over the protocol count too.
 
 LEDs: the cat's track (cat in purple, the steps it walked dim, the pantry
-red) and, on status LEDs if the board has them, the dice in food colours.
+red; anim.py maps the game's track onto the board's track LEDs) and, on
+status LEDs if the board has them, the dice in food colours.
 """
 
 from pawtrack.buttons import LONG, REPEAT, SHORT
 from pawtrack.games import IllegalAction
-from pawtrack.games.mmm import chart, odds
-from pawtrack.ui import icons, lights, widgets
+from pawtrack.games.mmm import anim, chart, end, history, odds
+from pawtrack.ui import icons, widgets
 from pawtrack.ui.screen import Screen
 
 MAP_SIZE = 56
@@ -38,9 +54,14 @@ QUESTIONS = {
     "left": "Food pieces left?",
     "confirm": "All in one line?",
 }
-WALKED = (40, 0, 60)
-CAT = (160, 0, 255)
-PANTRY = (255, 0, 0)
+END_CHOICES = ("Play again", "History", "See board", "Menu")
+ANIMATION_LABELS = {
+    "roll": "Rolling",
+    "bust": "Bust!",
+    "stays": "Cat stays!",
+    "won": "Won!",
+    "lost": "Lost",
+}
 
 
 def action_label(game, action):
@@ -91,6 +112,14 @@ def percent_text(fraction):
     return odds.percent(fraction, 0)
 
 
+def animation_label(game, playing):
+    """What the row of choices says while an animation plays."""
+    kind = playing[1]
+    if kind == "step":
+        return "Cat %d/%d" % (playing[3]["pos"], game.track)
+    return ANIMATION_LABELS[kind]
+
+
 def draw_choice(canvas, x, label, count):
     """The row of choices from ``x`` to the right edge: inverted, arrows if more."""
     width = widgets.SCREEN_W - x
@@ -107,6 +136,13 @@ class MmmScreen(Screen):
         Screen.__init__(self, app)
         self.choice = None
         self.blink = 0
+        self.keeper = history.attach(app)
+        self.animate = True
+        self.animation = None
+        self.animated = None  # the actions an animation belongs to
+        self.frame = None
+        self.end_choice = 0
+        self.show_board = False
 
     @property
     def game(self):
@@ -123,6 +159,9 @@ class MmmScreen(Screen):
     # -- input -----------------------------------------------------------------
 
     def button(self, name, kind):
+        if self.animation is not None:
+            self.animation = None  # a press only ends the animation
+            return True
         if name == "back":
             if kind == SHORT:
                 self.app.home()
@@ -131,8 +170,10 @@ class MmmScreen(Screen):
                 return self.act(None)
             return False
         if name == "ok" and kind == LONG:
-            self.app.push(OddsScreen(self.app))
+            self.app.push(OddsScreen(self.app, self.keeper))
             return True
+        if self.game.is_over():
+            return self.end_button(name, kind)
         choice, actions = self.current()
         if name in ("left", "right") and kind in (SHORT, REPEAT) and actions:
             step = -1 if name == "left" else 1
@@ -144,14 +185,47 @@ class MmmScreen(Screen):
 
     def act(self, action):
         """Do ``action`` (None: undo) through the session; a refusal becomes a message."""
+        self.animation = None
         try:
             if action is None:
                 self.app.session.undo()
             else:
-                self.sound(self.app.session.act(action))
+                events = self.app.session.act(action)
+                self.sound(events)
+                steps = anim.plan(events)
+                if steps and self.animate:
+                    self.animation = anim.Animation(steps)
+                    self.frame = None
+                    self.animated = self.app.session.match.actions[:]
         except IllegalAction as error:
             self.app.message(str(error), title="Not now")
         self.choice = None
+        self.show_board = False
+        return True
+
+    def end_button(self, name, kind):
+        """The end screen's choices (or, with "See board", ok back to them)."""
+        if self.show_board:
+            if name == "ok" and kind == SHORT:
+                self.show_board = False
+                return True
+            return False
+        if name in ("left", "right") and kind in (SHORT, REPEAT):
+            step = -1 if name == "left" else 1
+            self.end_choice = (self.end_choice + step) % len(END_CHOICES)
+            return True
+        if name != "ok" or kind != SHORT:
+            return False
+        picked = END_CHOICES[self.end_choice]
+        if picked == "Play again":
+            session = self.app.session
+            session.start(session.module, session.match.options)
+        elif picked == "History":
+            self.app.push(end.HistoryScreen(self.app, self.keeper))
+        elif picked == "See board":
+            self.show_board = True
+        else:
+            self.app.home()
         return True
 
     def sound(self, events):
@@ -162,6 +236,19 @@ class MmmScreen(Screen):
                 self.app.beep(1800, 80)
 
     def tick(self, now_ms):
+        animation = self.animation
+        if animation is not None:
+            if self.app.session.match.actions != self.animated:
+                self.animation = None  # the protocol moved the game on: show it
+                return True
+            if not animation.advance(now_ms, self.app.clock.ticks_diff):
+                self.animation = None
+                return True
+            frame = animation.frame()
+            if frame != self.frame:
+                self.frame = frame
+                return True
+            return False
         choice = self.choice  # as last drawn: no rules work in the loop
         if choice is None or not choice.startswith("place ") or not self.game.board.with_squares:
             return False
@@ -173,9 +260,29 @@ class MmmScreen(Screen):
 
     # -- drawing ---------------------------------------------------------------
 
+    def playing(self):
+        """The animation step now playing (index, kind, ms, event), or None."""
+        if self.animation is None:
+            return None
+        return self.animation.current()
+
+    def end_shown(self):
+        """True when the end screen (not the table) is to be drawn."""
+        if not self.game.is_over() or self.show_board:
+            return False
+        now = self.playing()
+        return now is None or now[1] in ("won", "lost")
+
     def draw(self, canvas):
         game = self.game
+        if self.end_shown():
+            end.draw_end(canvas, game, self.keeper, self.app.session.match)
+            draw_choice(canvas, 0, END_CHOICES[self.end_choice], len(END_CHOICES))
+            return
         choice, actions = self.current()
+        now = self.playing()
+        if now is not None:
+            choice = None  # nothing to choose (or give away) while it plays
         if game.board is not None and game.board.with_squares:
             self.draw_map(canvas, choice)
             canvas.text("P%d T%d" % (game.player, game.turn), 0, 57)
@@ -186,16 +293,31 @@ class MmmScreen(Screen):
             self.draw_dice(canvas, 0, 0, 26, choice)
             self.draw_side(canvas, choice)
             x = 0
-        if choice is not None:
+        if now is not None:
+            draw_choice(canvas, x, animation_label(game, now), 1)
+        elif choice is not None:
             draw_choice(canvas, x, action_label(game, choice), len(actions))
+        elif self.show_board:
+            draw_choice(canvas, x, "OK: result", 1)
         else:
             draw_choice(canvas, x, "BACK: menu", 1)
+
+    def shown_faces(self):
+        """The dice faces to draw: the game's, or the tumbling ones of a roll."""
+        faces = list(self.game.faces)
+        rolling = self.animation.rolling() if self.animation is not None else None
+        if rolling is not None:
+            dice, shown, _ = rolling
+            for i in range(len(dice)):
+                faces[dice[i]] = shown[i]
+        return faces
 
     def draw_dice(self, canvas, x, y, step, choice):
         game = self.game
         chosen = int(choice.split()[1]) if choice and choice.startswith("place ") else -1
+        faces = self.shown_faces()
         for die in range(3):
-            face = game.faces[die]
+            face = faces[die]
             left = x + die * step
             if face is None:
                 canvas.rect(left + 4, y + 4, 16, 16, 1)
@@ -299,21 +421,16 @@ class MmmScreen(Screen):
         canvas.text(question[:21], 0, 42)
 
     def lights(self, layer):
-        game = self.game
-        leds = len(layer.track_leds)
-        if leds:
-            last = leds - 1
-            for step in range(game.cat):
-                layer.track(step * last // game.track, WALKED)
-            layer.track(last, PANTRY)
-            layer.track(game.cat * last // game.track, CAT)
-        for die in range(3):
-            face = game.faces[die]
-            if face is not None:
-                layer.status(die, lights.FOOD_COLORS[face])
+        anim.paint(layer, self.game, self.animation)
 
     def text_lines(self):
         game = self.game
+        if self.end_shown():
+            lines = end.end_lines(game, self.keeper, self.app.session.match)
+            if not lines[-1]:
+                lines.pop()
+            lines.append("> " + END_CHOICES[self.end_choice])
+            return lines
         choice, _ = self.current()
         faces = []
         for die in range(3):
@@ -327,11 +444,20 @@ class MmmScreen(Screen):
             lines.append(QUESTIONS[game.phase])
         if choice is not None:
             lines.append("> " + action_label(game, choice))
+        elif self.show_board and game.is_over():
+            lines.append("> OK: result")
         return lines
 
 
 class OddsScreen(Screen):
-    """The exact odds of the decision at hand (long ok on the table)."""
+    """Long ok on the table: the exact odds of the decision at hand, then (right) the history."""
+
+    PAGES = ("odds", "history")
+
+    def __init__(self, app, keeper):
+        Screen.__init__(self, app)
+        self.keeper = keeper
+        self.page = 0
 
     def compute(self):
         game = self.app.session.match.game
@@ -354,14 +480,22 @@ class OddsScreen(Screen):
         if name in ("back", "ok") and kind == SHORT:
             self.app.pop()
             return True
+        if name in ("left", "right") and kind == SHORT:
+            self.page = (self.page + 1) % len(self.PAGES)
+            return True
         return False
 
     def draw(self, canvas):
-        widgets.title(canvas, "Odds")
+        if self.PAGES[self.page] == "history":
+            end.draw_history(canvas, self.keeper)
+            return
+        widgets.title(canvas, "Odds", "> history")
         y = 13
         for line in self.compute():
             canvas.text(line, 0, y)
             y += 10
 
     def text_lines(self):
+        if self.PAGES[self.page] == "history":
+            return end.history_lines(self.keeper)
         return self.compute()

@@ -1,0 +1,112 @@
+"""The Mmm! results history on flash, updated exactly once per finished game.
+
+``attach(app)`` returns the app's one ``Keeper`` (made on first use, when an
+Mmm! match is started or resumed) and adds it to ``app.listeners``, so it
+hears every event the session announces, whether the action came from the
+buttons or from the serial protocol. It reacts to two:
+
+* ``end`` of an Mmm! match: the result goes into ``chart.History`` under the
+  key ``[seed, actions]`` (the match's seed and its action count at the end)
+  and the history is written to ``mmm_history.json`` with
+  ``pawtrack.files.safe_write`` (old or new after a power cut, never a mix);
+* ``undo`` of an Mmm! match whose key (before the undo) is the latest game
+  recorded: that game is taken back (``History.unrecord``) and written.
+
+Why this counts each game once: the rules send ``end`` only when an action
+finishes the game; nothing is accepted after the end, so the only way to see
+``end`` again is to undo the final action first, which takes the game back
+out. A resume (menu or protocol, after a power cut or not) replays the
+journal silently, without events, so it counts nothing; and the undo
+information is on flash, so "end, power cut, resume, undo, end" still counts
+one game. Keys may repeat (the simulator counts its seeds from 1 after every
+start), which does no harm: a key is only compared with the latest record,
+when the current match's last action is undone.
+
+A damaged or foreign file is set aside and a fresh history started; the
+screens show ``notice``. A failed write keeps the history in memory (the next
+game tries again) and sets ``notice`` too. ``since_power_on`` counts the
+games and wins since this keeper was made.
+"""
+
+from pawtrack import files as file_io
+from pawtrack.games.mmm.chart import History
+
+PATH = "mmm_history.json"
+DAMAGED = "Bad history set aside"
+NOT_SAVED = "History not saved!"
+
+
+def load(files):
+    """(History, notice or None) from flash; a bad file is set aside."""
+    data, message = file_io.safe_read(files, PATH, "History")
+    if data is None:
+        return History(), message
+    try:
+        return History.from_json(data.decode()), None
+    except (ValueError, UnicodeError):
+        file_io.set_aside(files, PATH)
+        return History(), DAMAGED
+
+
+def save(files, history):
+    """Write the history (OSError if the flash refuses)."""
+    file_io.safe_write(files, PATH, history.to_json().encode())
+
+
+class Keeper:
+    def __init__(self, app):
+        self.app = app
+        self.history, self.notice = load(app.files)
+        self.games = 0  # since power-on
+        self.wins = 0
+        self.counted = None  # (key, won) of the latest game counted since power-on
+
+    def __call__(self, event):
+        kind = event.get("ev")
+        if kind != "end" and kind != "undo":
+            return
+        match = self.app.session.match
+        if match is None or match.game_id != "mmm":
+            return
+        if kind == "end":
+            result = match.game.result
+            key = [match.seed, len(match.actions)]
+            self.history.record(result, key)
+            self.games += 1
+            if result["won"]:
+                self.wins += 1
+            self.counted = (key, bool(result["won"]))
+        else:
+            key = [match.seed, len(match.actions) + 1]  # the match before the undo
+            if not self.history.unrecord(key):
+                return
+            if self.counted is not None and self.counted[0] == key:
+                self.games -= 1
+                if self.counted[1]:
+                    self.wins -= 1
+                self.counted = None
+        self.write()
+
+    def write(self):
+        try:
+            save(self.app.files, self.history)
+        except OSError:
+            self.notice = NOT_SAVED
+            return False
+        if self.notice == NOT_SAVED:
+            self.notice = None
+        return True
+
+    def this_game(self, match):
+        """True if ``match`` is over and the latest game recorded is it."""
+        return match.is_over() and self.history.recorded([match.seed, len(match.actions)])
+
+
+def attach(app):
+    """The app's Keeper, made and added to ``app.listeners`` on first use."""
+    for listener in app.listeners:
+        if isinstance(listener, Keeper):
+            return listener
+    keeper = Keeper(app)
+    app.listeners.append(keeper)
+    return keeper
