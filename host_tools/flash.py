@@ -317,7 +317,7 @@ def mpy_cross_version():
 
     result = subprocess.run([mpy_cross(), "--version"], capture_output=True, text=True)
     words = result.stdout.split()
-    return words[1] if len(words) > 1 else "?"
+    return words[1].lstrip("v") if len(words) > 1 else "?"
 
 
 def read_manifest(info):
