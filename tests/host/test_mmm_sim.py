@@ -165,3 +165,14 @@ def test_leds_follow_the_cat(tmp_path):
     leds = sim.leds()
     assert leds[cat] == max(leds[: cat + 1], key=lambda colour: colour[2])
     assert leds[0] != (0, 0, 0) and leds[0][2] < leds[cat][2]  # walked, dim
+
+
+def test_history_from_the_options_screen(tmp_path):
+    sim = Simulator(state_dir=str(tmp_path))
+    sim.run("ok")  # Mmm! is first in the menu
+    assert sim.screen_name() == "GameSetupScreen"
+    assert sim.app.screen.entries()[-2:] == ["History", "Start"]
+    sim.run("left ok")
+    assert sim.screen_name() == "HistoryScreen"
+    sim.run("back")
+    assert sim.screen_name() == "GameSetupScreen"

@@ -2,6 +2,8 @@
 
 Ok on an option steps to its next allowed value; Start begins a new match
 with a fresh seed. The choices are remembered in the settings for next time.
+A game package may add rows before Start with ``setup_entries(app)``, a list
+of (label, function to call when picked), e.g. Mmm!'s results history.
 """
 
 from pawtrack.games import resolve_options
@@ -27,10 +29,13 @@ class GameSetupScreen(MenuScreen):
             self.options = resolve_options(self.game, remembered)
         except ValueError:
             self.options = resolve_options(self.game, {})
-        self.selected = len(self.game.OPTIONS)  # start on "Start"
+        extra = getattr(module, "setup_entries", None)
+        self.extra = extra(app) if extra is not None else []
+        self.selected = len(self.game.OPTIONS) + len(self.extra)  # start on "Start"
 
     def entries(self):
         labels = [label_of(name, self.options[name]) for name, _, _ in self.game.OPTIONS]
+        labels += [label for label, _ in self.extra]
         labels.append("Start")
         return labels
 
@@ -39,6 +44,10 @@ class GameSetupScreen(MenuScreen):
             name, allowed, _ = self.game.OPTIONS[index]
             position = list(allowed).index(self.options[name])
             self.options[name] = allowed[(position + 1) % len(allowed)]
+            return True
+        index -= len(self.game.OPTIONS)
+        if index < len(self.extra):
+            self.extra[index][1]()
             return True
         self.app.settings.remember_game_options(self.game.ID, self.options)
         try:

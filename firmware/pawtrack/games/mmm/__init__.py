@@ -15,3 +15,15 @@ def make_screen(app, match):
     from pawtrack.games.mmm.screen import MmmScreen
 
     return MmmScreen(app, match)
+
+
+def setup_entries(app):
+    """Rows for the options screen: the results history, before Start."""
+
+    def show_history():
+        from pawtrack.games.mmm import history
+        from pawtrack.games.mmm.end import HistoryScreen
+
+        app.push(HistoryScreen(app, history.attach(app)))
+
+    return [("History", show_history)]
