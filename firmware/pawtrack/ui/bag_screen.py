@@ -13,23 +13,14 @@ from pawtrack.buttons import LONG, SHORT
 from pawtrack.games import IllegalAction
 from pawtrack.ui import icons, lights, widgets
 from pawtrack.ui.canvas import text_width
+from pawtrack.ui.choices import choice_row
 from pawtrack.ui.screen import Screen
 
-CHOICE_Y = 54
 # Sizes the numbered bag steps through (each must be in dice.NUMBERED_BAG_SIZES).
 NUMBER_SIZES = (2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 99)
 BAG_COLORS = {"holders": lights.YELLOW, "tiles": lights.ORANGE, "numbers": lights.CYAN}
 TOKEN_TEXT = {"plus1": "+1", "plus2": "+2"}
 CHOICE_TEXT = {"draw": "Draw", "left": "What's left", "refill": "Refill"}
-
-
-def choice_row(canvas, label, count):
-    """The bottom row: the current choice, inverted, with arrows if there are more."""
-    canvas.fill_rect(0, CHOICE_Y - 1, widgets.SCREEN_W, 10, 1)
-    if count > 1:
-        canvas.icon(icons.ARROW_LEFT, 1, CHOICE_Y, 0)
-        canvas.icon(icons.ARROW_RIGHT, widgets.SCREEN_W - 8, CHOICE_Y, 0)
-    widgets.centered(canvas, label, CHOICE_Y, color=0)
 
 
 def token_text(token):

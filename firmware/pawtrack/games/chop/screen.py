@@ -12,13 +12,12 @@ LEDs: the cheese on the first 10 LEDs (yellow), the mice caught on the next 4
 (blue = cat, white = mice).
 """
 
-from pawtrack.buttons import LONG, SHORT
-from pawtrack.games import IllegalAction
+from pawtrack.buttons import SHORT
 from pawtrack.games.chop.rules import CHEESE_GOAL, MICE, tile_effect
 from pawtrack.ui import icons, lights, widgets
+from pawtrack.ui.choices import ChoiceScreen, choice_row
 from pawtrack.ui.screen import Screen
 
-CHOICE_Y = 54
 # What a tile did, in at most 10 characters (the right half of the screen).
 EFFECT_TEXT = {
     "cheese": "+1 cheese",
@@ -52,15 +51,6 @@ def action_label(action):
     return verb[0].upper() + verb[1:] + " " + words[1]
 
 
-def choice_row(canvas, label, count):
-    """The bottom row: the current choice, inverted, with arrows if there are more."""
-    canvas.fill_rect(0, CHOICE_Y - 1, widgets.SCREEN_W, 10, 1)
-    if count > 1:
-        canvas.icon(icons.ARROW_LEFT, 1, CHOICE_Y, 0)
-        canvas.icon(icons.ARROW_RIGHT, widgets.SCREEN_W - 8, CHOICE_Y, 0)
-    widgets.centered(canvas, label, CHOICE_Y, color=0)
-
-
 def turn_title(turn):
     if turn["side"] == "cat":
         name = "Cat"
@@ -71,15 +61,10 @@ def turn_title(turn):
     return name
 
 
-class ChopScreen(Screen):
+class ChopScreen(ChoiceScreen):
     def __init__(self, app, match):
-        Screen.__init__(self, app)
-        self.choice = None
+        ChoiceScreen.__init__(self, app, match)
         self.message = ""
-
-    @property
-    def game(self):
-        return self.app.session.match.game
 
     def actions(self):
         actions = self.game.legal_actions()
@@ -88,46 +73,14 @@ class ChopScreen(Screen):
             actions = ["end"] + [a for a in actions if a != "end"]
         return actions
 
-    def current(self):
-        actions = self.actions()
-        if not actions:
-            return None, actions
-        if self.choice not in actions:
-            self.choice = actions[0]
-        return self.choice, actions
+    def more(self):
+        return MixScreen(self.app)
 
-    def button(self, name, kind):
-        if name == "back":
-            if kind == SHORT:
-                self.app.home()
-                return True
-            if kind == LONG:
-                return self.act(None)
-            return False
-        if name == "ok" and kind == LONG:
-            self.app.push(MixScreen(self.app))
-            return True
-        choice, actions = self.current()
-        if name in ("left", "right") and kind == SHORT and actions:
-            step = -1 if name == "left" else 1
-            self.choice = actions[(actions.index(choice) + step) % len(actions)]
-            return True
-        if name == "ok" and kind == SHORT and choice is not None:
-            return self.act(choice)
-        return False
+    def acted(self, events):
+        self.message = self.describe(events)
 
-    def act(self, action):
-        """Do ``action`` (None: undo) through the session; a refusal becomes a message."""
-        try:
-            if action is None:
-                events = self.app.session.undo()
-                self.message = ""
-            else:
-                events = self.app.session.act(action)
-                self.message = self.describe(events)
-        except IllegalAction as error:
-            self.app.message(str(error), title="Not now")
-        return True
+    def undone(self):
+        self.message = ""
 
     def describe(self, events):
         """A short line about what just happened, for the right half."""

@@ -40,12 +40,12 @@ from pawtrack.buttons import LONG, REPEAT, SHORT
 from pawtrack.games import IllegalAction
 from pawtrack.games.mmm import anim, chart, end, history, odds
 from pawtrack.ui import icons, widgets
+from pawtrack.ui.choices import choice_row
 from pawtrack.ui.screen import Screen
 
 MAP_SIZE = 56
 PANEL_X = 56
 BLINK_MS = 400
-CHOICE_Y = 54
 QUESTIONS = {
     "report": "How many dice placed?",
     "decide": "Re-roll or stop?",
@@ -118,17 +118,6 @@ def animation_label(game, playing):
     if kind == "step":
         return "Cat %d/%d" % (playing[3]["pos"], game.track)
     return ANIMATION_LABELS[kind]
-
-
-def draw_choice(canvas, x, label, count):
-    """The row of choices from ``x`` to the right edge: inverted, arrows if more."""
-    width = widgets.SCREEN_W - x
-    canvas.fill_rect(x, CHOICE_Y - 1, width, 10, 1)
-    if count > 1:
-        canvas.icon(icons.ARROW_LEFT, x + 1, CHOICE_Y, 0)
-        canvas.icon(icons.ARROW_RIGHT, widgets.SCREEN_W - 8, CHOICE_Y, 0)
-    text_x = x + (width - len(label) * 6 + 1) // 2
-    canvas.text(label, text_x, CHOICE_Y, 0)
 
 
 class MmmScreen(Screen):
@@ -277,7 +266,7 @@ class MmmScreen(Screen):
         game = self.game
         if self.end_shown():
             end.draw_end(canvas, game, self.keeper, self.app.session.match)
-            draw_choice(canvas, 0, END_CHOICES[self.end_choice], len(END_CHOICES))
+            choice_row(canvas, END_CHOICES[self.end_choice], len(END_CHOICES), 0)
             return
         choice, actions = self.current()
         now = self.playing()
@@ -294,13 +283,13 @@ class MmmScreen(Screen):
             self.draw_side(canvas, choice)
             x = 0
         if now is not None:
-            draw_choice(canvas, x, animation_label(game, now), 1)
+            choice_row(canvas, animation_label(game, now), 1, x)
         elif choice is not None:
-            draw_choice(canvas, x, action_label(game, choice), len(actions))
+            choice_row(canvas, action_label(game, choice), len(actions), x)
         elif self.show_board:
-            draw_choice(canvas, x, "OK: result", 1)
+            choice_row(canvas, "OK: result", 1, x)
         else:
-            draw_choice(canvas, x, "BACK: menu", 1)
+            choice_row(canvas, "BACK: menu", 1, x)
 
     def shown_faces(self):
         """The dice faces to draw: the game's, or the tumbling ones of a roll."""

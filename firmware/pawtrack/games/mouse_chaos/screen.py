@@ -13,10 +13,10 @@ LEDs: the nests, ``count // 4`` LEDs each (at most 4) in corner order, one lit
 per mouse, in the nest's colour (white in secret mode).
 """
 
-from pawtrack.buttons import LONG, SHORT
-from pawtrack.games import IllegalAction
+from pawtrack.buttons import SHORT
 from pawtrack.games.mouse_chaos.rules import NESTS
 from pawtrack.ui import icons, lights, widgets
+from pawtrack.ui.choices import ChoiceScreen, choice_row
 from pawtrack.ui.screen import Screen
 
 COLOUR_LEDS = {
@@ -26,7 +26,6 @@ COLOUR_LEDS = {
     "blue": lights.BLUE,
 }
 STEP_TITLES = ("", "draw", "move", "chair")
-CHOICE_Y = 54
 
 
 def action_label(action):
@@ -49,24 +48,7 @@ def action_label(action):
     return action
 
 
-def choice_row(canvas, label, count):
-    """The bottom row: the current choice, inverted, with arrows if there are more."""
-    canvas.fill_rect(0, CHOICE_Y - 1, widgets.SCREEN_W, 10, 1)
-    if count > 1:
-        canvas.icon(icons.ARROW_LEFT, 1, CHOICE_Y, 0)
-        canvas.icon(icons.ARROW_RIGHT, widgets.SCREEN_W - 8, CHOICE_Y, 0)
-    widgets.centered(canvas, label, CHOICE_Y, color=0)
-
-
-class MouseChaosScreen(Screen):
-    def __init__(self, app, match):
-        Screen.__init__(self, app)
-        self.choice = None
-
-    @property
-    def game(self):
-        return self.app.session.match.game
-
+class MouseChaosScreen(ChoiceScreen):
     def actions(self):
         game = self.game
         actions = game.legal_actions()
@@ -76,44 +58,8 @@ class MouseChaosScreen(Screen):
             actions = first + [a for a in actions if a not in first]
         return actions
 
-    def current(self):
-        actions = self.actions()
-        if not actions:
-            return None, actions
-        if self.choice not in actions:
-            self.choice = actions[0]
-        return self.choice, actions
-
-    def button(self, name, kind):
-        if name == "back":
-            if kind == SHORT:
-                self.app.home()
-                return True
-            if kind == LONG:
-                return self.act(None)
-            return False
-        if name == "ok" and kind == LONG:
-            self.app.push(SeatsScreen(self.app))
-            return True
-        choice, actions = self.current()
-        if name in ("left", "right") and kind == SHORT and actions:
-            step = -1 if name == "left" else 1
-            self.choice = actions[(actions.index(choice) + step) % len(actions)]
-            return True
-        if name == "ok" and kind == SHORT and choice is not None:
-            return self.act(choice)
-        return False
-
-    def act(self, action):
-        """Do ``action`` (None: undo) through the session; a refusal becomes a message."""
-        try:
-            if action is None:
-                self.app.session.undo()
-            else:
-                self.app.session.act(action)
-        except IllegalAction as error:
-            self.app.message(str(error), title="Not now")
-        return True
+    def more(self):
+        return SeatsScreen(self.app)
 
     # -- drawing -------------------------------------------------------------
 

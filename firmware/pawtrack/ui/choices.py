@@ -1,0 +1,98 @@
+"""The row of choices at the bottom of a game's table, and the screen built on it.
+
+Every game screen offers the legal actions one at a time in an inverted row:
+left and right cycle them (holding keeps cycling), ok does the one shown. The
+rest of the game-screen conventions (see ``pawtrack.ui.screen``) live here
+too, once: back goes to the main menu, a long back undoes, a long ok opens the
+game's extra page, and a refused action becomes a short message.
+"""
+
+from pawtrack.buttons import LONG, REPEAT, SHORT
+from pawtrack.games import IllegalAction
+from pawtrack.ui import icons, widgets
+from pawtrack.ui.screen import Screen
+
+CHOICE_Y = 54
+
+
+def choice_row(canvas, label, count, x=0, y=CHOICE_Y):
+    """An inverted row from x to the right edge with the label centred, arrows if more."""
+    width = widgets.SCREEN_W - x
+    canvas.fill_rect(x, y - 1, width, 10, 1)
+    if count > 1:
+        canvas.icon(icons.ARROW_LEFT, x + 1, y, 0)
+        canvas.icon(icons.ARROW_RIGHT, widgets.SCREEN_W - 8, y, 0)
+    text_x = x + (width - len(label) * 6 + 1) // 2
+    canvas.text(label, text_x, y, 0)
+
+
+class ChoiceScreen(Screen):
+    """A game table whose choices are the match's legal actions.
+
+    Subclasses may override ``actions()`` (to put the usual choice first),
+    ``more()`` (the screen a long ok opens, or None) and ``acted(events)``
+    (what to do after an action, e.g. describe it or start an animation).
+    """
+
+    def __init__(self, app, match):
+        Screen.__init__(self, app)
+        self.choice = None
+
+    @property
+    def game(self):
+        return self.app.session.match.game
+
+    def actions(self):
+        return self.game.legal_actions()
+
+    def current(self):
+        """(the action shown, all actions); the shown one follows the state."""
+        actions = self.actions()
+        if not actions:
+            return None, actions
+        if self.choice not in actions:
+            self.choice = actions[0]
+        return self.choice, actions
+
+    def more(self):
+        return None
+
+    def acted(self, events):
+        pass
+
+    def undone(self):
+        pass
+
+    def button(self, name, kind):
+        if name == "back":
+            if kind == SHORT:
+                self.app.home()
+                return True
+            if kind == LONG:
+                return self.act(None)
+            return False
+        if name == "ok" and kind == LONG:
+            page = self.more()
+            if page is not None:
+                self.app.push(page)
+            return page is not None
+        choice, actions = self.current()
+        if name in ("left", "right") and kind in (SHORT, REPEAT) and actions:
+            step = -1 if name == "left" else 1
+            self.choice = actions[(actions.index(choice) + step) % len(actions)]
+            return True
+        if name == "ok" and kind == SHORT and choice is not None:
+            return self.act(choice)
+        return False
+
+    def act(self, action):
+        """Do ``action`` (None: undo) through the session; a refusal becomes a message."""
+        try:
+            if action is None:
+                self.app.session.undo()
+                self.undone()
+            else:
+                self.acted(self.app.session.act(action))
+        except IllegalAction as error:
+            self.app.message(str(error), title="Not now")
+        return True
