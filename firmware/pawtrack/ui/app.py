@@ -44,7 +44,10 @@ class App:
 
             home = HomeScreen
         self.screens.append(home(self))
-        notices = list(hal.problems)
+        # Problems go on the screen only if there is a screen to read them on;
+        # without one, the first ok press must not be spent closing a note
+        # nobody saw (the LEDs and the protocol report it instead).
+        notices = list(hal.problems) if getattr(hal.display, "working", True) else []
         if getattr(self.screen, "notice", None):
             notices.append(self.screen.notice)
         if self.settings.notice:

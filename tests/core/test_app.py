@@ -1,0 +1,68 @@
+"""The app loop: notices at boot, redraw only on change, a failing screen does not stop it."""
+
+import unittest
+
+from recording_hal import make_hal
+from scratch import make_scratch_dir, remove_scratch_dir
+
+from pawtrack.buttons import SHORT
+from pawtrack.ui.app import App
+from pawtrack.ui.screen import Screen
+
+
+class Exploding(Screen):
+    def button(self, name, kind):
+        raise ValueError("boom")
+
+
+class AppTest(unittest.TestCase):
+    def setUp(self):
+        self.folder = make_scratch_dir("app")
+
+    def tearDown(self):
+        remove_scratch_dir(self.folder)
+
+    def test_hardware_problem_is_shown_when_the_screen_works(self):
+        hal = make_hal(self.folder)
+        hal.problems = ["no LED strip answers"]
+        app = App(hal)
+        self.assertEqual(type(app.screen).__name__, "MessageScreen")
+
+    def test_no_note_when_the_screen_itself_is_missing(self):
+        hal = make_hal(self.folder)
+        hal.problems = ["no OLED at 0x3C"]
+        hal.display.working = False
+        app = App(hal)
+        self.assertEqual(type(app.screen).__name__, "HomeScreen")
+
+    def test_redraws_only_after_a_change(self):
+        hal = make_hal(self.folder)
+        app = App(hal)
+        app.step(0)
+        shown = hal.display.shown
+        for now in range(5, 100, 5):
+            app.step(now)
+        self.assertEqual(hal.display.shown, shown)
+        app.press("right", SHORT)
+        app.step(105)
+        self.assertEqual(hal.display.shown, shown + 1)
+
+    def test_a_screen_that_raises_becomes_a_message(self):
+        hal = make_hal(self.folder)
+        app = App(hal)
+        events = []
+        app.listeners.append(events.append)
+        app.push(Exploding(app))
+        app.press("ok", SHORT)
+        self.assertEqual(type(app.screen).__name__, "MessageScreen")
+        self.assertEqual(events[0]["ev"], "error")
+        self.assertTrue("boom" in events[0]["reason"])
+
+    def test_leds_written_only_when_they_change(self):
+        hal = make_hal(self.folder)
+        app = App(hal)
+        app.step(0)
+        writes = len(hal.leds.writes)
+        app.press("right", SHORT)
+        app.step(5)
+        self.assertEqual(len(hal.leds.writes), writes)
