@@ -46,29 +46,33 @@ class Worker:
         )
         self.sent = 0  # bytes written to its stdin
         self.acked = 0  # bytes it says it has read
-        self.unread = bytearray()  # written but not yet read
+        self.unread = bytearray()  # the written bytes after the first `acked` ones
         self.breaks = collections.deque()  # (end offset of a Ctrl-C, time written)
         self.mode = "boot-friendly"
         self.killed = False
         self.reader = None
 
     def wrote(self, data, now):
-        for index, byte in enumerate(data):
-            if byte == CTRL_C:
-                self.breaks.append((self.sent + index + 1, now))
+        """Note bytes written to its stdin (their "read" report may already have come)."""
+        start = self.sent
         self.sent += len(data)
-        self.unread += data
+        skip = max(0, self.acked - start)
+        for index in range(skip, len(data)):
+            if data[index] == CTRL_C:
+                self.breaks.append((start + index + 1, now))
+        self.unread += data[skip:]
 
     def read_up_to(self, total):
-        self.unread = self.unread[total - self.acked :]
-        self.acked = total
-        while self.breaks and self.breaks[0][0] <= total:
+        self.acked = max(self.acked, total)
+        keep = max(0, self.sent - self.acked)
+        del self.unread[: len(self.unread) - keep]
+        while self.breaks and self.breaks[0][0] <= self.acked:
             self.breaks.popleft()
 
     def after_first_break(self):
         """What the host sent after the oldest unread Ctrl-C."""
-        end = self.breaks[0][0]
-        return bytes(self.unread[end - self.acked :])
+        first_unread = self.sent - len(self.unread)
+        return bytes(self.unread[self.breaks[0][0] - first_unread :])
 
     def kill(self):
         self.killed = True
@@ -239,6 +243,7 @@ class Supervisor:
         text = "Ctrl-C unread for %.1f s (a loop that never waits?): restarting the interpreter"
         self.log(text % self.interrupt_grace + " (files kept, Python state lost)")
         rest = worker.after_first_break()
+        self.traced("handed over (%s)" % worker.mode, rest)
         worker.kill()
         self.worker = self.spawn("after-kill", worker.mode, worker)
         self.hand_over(rest)
