@@ -106,7 +106,7 @@ class Supervisor:
         self.run_thread(self.watch, "stand-in watchdog")
         return self.port
 
-    def stop(self, wait=5.0):
+    def stop(self, wait=2.0):
         """Let the worker write the flash back and exit, then close the pty."""
         self.stopping.set()
         with self.lock:

@@ -13,8 +13,9 @@
  * Nothing else may write to stdout (console.log goes to stderr).
  *
  * While Python code runs the event loop is blocked, so stdin is then read
- * synchronously (fd 0 is non-blocking once process.stdin is open): from the
- * interpreter's clock hook every 5 ms, and whenever Python reads sys.stdin.
+ * synchronously (fd 0 is non-blocking once process.stdin is open): every 5 ms
+ * from the interpreter's clock hook and after printed lines, and whenever
+ * Python reads sys.stdin.
  * The interrupt character (Ctrl-C unless micropython.kbd_intr changed it)
  * arriving while code runs schedules a KeyboardInterrupt instead of being
  * queued, as on a board. End of stdin: write the flash back and exit.
@@ -98,7 +99,10 @@ let lastPoll = 0;
 let lastSync = 0;
 let lastMode = null;
 
-const output = new Output((piece) => send("O", piece), RENAMES[config.platform] || []);
+const output = new Output((piece) => {
+  send("O", piece);
+  service();
+}, RENAMES[config.platform] || []);
 const board = new Board({
   platform: config.platform || "webassembly",
   mirror: new FlashMirror(config.fsDir),
@@ -159,21 +163,30 @@ function pollInput() {
 
 hooks.output = (bytes) => output.fromInterpreter(bytes);
 
-hooks.tick = () => {
-  if (!board.mp) {
+/** While code runs (the clock hook, every printed line): read input, sync the flash. */
+let servicing = false;
+function service() {
+  if (!board.mp || servicing) {
     return;
   }
-  const now = Date.now();
-  if (now - lastPoll >= POLL_MS) {
-    lastPoll = now;
-    pollInput();
-    output.flush();
+  servicing = true;
+  try {
+    const now = Date.now();
+    if (now - lastPoll >= POLL_MS) {
+      lastPoll = now;
+      pollInput();
+      output.flush();
+    }
+    if (now - lastSync >= SYNC_MS) {
+      lastSync = now;
+      board.syncFlash();
+    }
+  } finally {
+    servicing = false;
   }
-  if (now - lastSync >= SYNC_MS) {
-    lastSync = now;
-    board.syncFlash();
-  }
-};
+}
+
+hooks.tick = service;
 
 hooks.stdin = () => {
   output.flush();

@@ -146,9 +146,10 @@ def test_a_20_kib_file_goes_there_and_back(board, tmp_path):
     assert (tmp_path / "back.bin").read_bytes() == data
 
 
-def test_ctrl_c_interrupts_a_loop_that_waits(board):
+@pytest.mark.parametrize("body", ["time.sleep_ms(5)", "print(z)"], ids=["sleeps", "prints"])
+def test_ctrl_c_interrupts_a_loop_that_waits_or_prints(board, body):
     port, _ = board
-    loop = "z = 7\nimport time\nwhile True:\n    time.sleep_ms(5)"
+    loop = "z = 7\nimport time\nwhile True:\n    " + body
     mpremote(port, "exec", "--no-follow", loop)
     started = time.monotonic()
     assert lines(mpremote(port, "resume", "exec", "print(z)")) == ["7"]  # same interpreter
