@@ -51,6 +51,7 @@ class Worker:
         self.mode = "boot-friendly"
         self.killed = False
         self.reader = None
+        self.heard = threading.Event()  # it has sent a frame: it started
 
     def wrote(self, data, now):
         """Note bytes written to its stdin (their "read" report may already have come)."""
@@ -98,10 +99,17 @@ class Supervisor:
 
     # -- life cycle -----------------------------------------------------------------------
 
-    def start(self):
+    def start(self, timeout=30.0):
+        """Start the first worker; returns the port once it runs (StandInError if it cannot)."""
         os.makedirs(self.fs_dir, exist_ok=True)
         with self.lock:
             self.worker = self.spawn("power-on", None, None)
+        deadline = time.monotonic() + timeout
+        while not self.worker.heard.wait(0.05):
+            if self.worker.proc.poll() is not None or time.monotonic() > deadline:
+                self.worker.kill()
+                self.stop()
+                raise StandInError("the worker did not start (see its messages above)")
         self.run_thread(self.host_to_worker, "stand-in input")
         self.run_thread(self.watch, "stand-in watchdog")
         return self.port
@@ -130,6 +138,8 @@ class Supervisor:
                 os.close(fd)
             except OSError:
                 pass
+        if self.trace is not None:
+            self.trace.close()
 
     def run_thread(self, target, name):
         thread = threading.Thread(target=target, name=name, daemon=True)
@@ -201,6 +211,7 @@ class Supervisor:
             payload = stream.read(size)
             if len(payload) < size:
                 break
+            worker.heard.set()
             kind = header[:1]
             if kind == b"O":
                 self.traced("board", payload)
@@ -234,6 +245,10 @@ class Supervisor:
                 if worker.breaks and now - worker.breaks[0][1] > self.interrupt_grace:
                     self.replace_stuck(worker)
                 elif worker.proc.poll() is not None and not worker.killed:
+                    worker.killed = True
+                    if not worker.heard.is_set():
+                        self.log("the worker did not start: the board stays silent")
+                        continue
                     self.log("the worker stopped (status %s); power-on" % worker.proc.returncode)
                     self.worker = self.spawn("power-on", None, worker)
                     self.hand_over(bytes(worker.unread))
