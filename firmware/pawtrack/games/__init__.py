@@ -14,6 +14,18 @@ names it. The folder's ``__init__.py`` exposes two things:
     button events into actions for ``match.act(...)``, draws the game on the
     128x64 canvas and hands the LED strip a layer (see ``pawtrack.ui``).
 
+and may add these optional hooks:
+
+``on_boot(app)``
+    Called once for every game package when the app starts, before the main
+    menu is built (so before any match is started or resumed): the place to
+    load what the game keeps on flash through ``app.files``, never at import
+    time. Returns None or a one-sentence notice, which the app shows at boot
+    with the other notes; a hook that raises becomes such a notice.
+
+``setup_entries(app)``
+    Extra rows for the options screen: a list of (label, callback).
+
 The rules class::
 
     class MyGame(Game):

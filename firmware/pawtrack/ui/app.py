@@ -5,6 +5,11 @@ One ``App`` owns the screen stack, the canvas and the LED layer. Each pass of
 animate, and redraws only when something changed. A screen that raises is
 replaced by a message saying what went wrong, so one bug never stops the
 device. Listeners (the serial protocol) receive every event the app emits.
+
+At start-up, before the main menu is built, every game package's optional
+``on_boot(app)`` runs once (``boot_games``; see ``pawtrack.games``), so what a
+game keeps on flash is loaded before any match is started or resumed; the
+notices they return join the boot note.
 """
 
 from pawtrack.buttons import LONG, REPEAT, SHORT, ButtonInput
@@ -39,6 +44,7 @@ class App:
         self.session = Session(self)
         self.dirty = True
         self.frames = 0
+        game_notices = self.boot_games()
         if home is None:
             from pawtrack.ui.home import HomeScreen
 
@@ -48,12 +54,28 @@ class App:
         # without one, the first ok press must not be spent closing a note
         # nobody saw (the LEDs and the protocol report it instead).
         notices = list(hal.problems) if getattr(hal.display, "working", True) else []
+        notices.extend(game_notices)
         if getattr(self.screen, "notice", None):
             notices.append(self.screen.notice)
         if self.settings.notice:
             notices.append(self.settings.notice)
         if notices:
             self.message("\n".join(notices), title="Note")
+
+    def boot_games(self):
+        """Run each game package's ``on_boot(app)``, if it has one; their notices."""
+        from pawtrack import games
+
+        notices = []
+        for module in games.game_modules():
+            hook = getattr(module, "on_boot", None)
+            try:
+                notice = hook(self) if hook is not None else None
+            except Exception as error:  # noqa: BLE001 - one game must not stop the device
+                notice = "%s: start-up failed: %s" % (module.GAME.NAME, error)
+            if notice:
+                notices.append(notice)
+        return notices
 
     # -- screens -------------------------------------------------------------
 

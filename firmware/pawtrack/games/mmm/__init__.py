@@ -3,6 +3,8 @@
 ``GAME`` is the rules class (rules.py); ``make_screen`` the table screen
 (screen.py). Layouts, the end chart and the odds live beside them
 (layouts.py, chart.py, odds.py); RULES.md section 1 is the specification.
+``on_boot`` loads the owner's own layouts from flash (own_layouts.py) when the
+device starts; ``setup_entries`` adds the results history to the options.
 """
 
 from pawtrack.games.mmm.rules import MmmGame
@@ -15,6 +17,13 @@ def make_screen(app, match):
     from pawtrack.games.mmm.screen import MmmScreen
 
     return MmmScreen(app, match)
+
+
+def on_boot(app):
+    """At start-up: the own layouts from flash into memory; a notice if the file was bad."""
+    from pawtrack.games.mmm import own_layouts
+
+    return own_layouts.load(app.files)
 
 
 def setup_entries(app):

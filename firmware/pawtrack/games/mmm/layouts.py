@@ -4,7 +4,9 @@ The real layouts of the two board sides are not published (RULES.md, "Mmm!
 layouts: read this first"). The grids below are the INVENTED EXAMPLES of
 RULES.md 1.5: they satisfy every known constraint but are not the owner's
 board. An owner types their own board as a text grid in the same shape, checks
-it with ``host_tools/mmm_layout.py`` and installs the JSON it prints.
+it with ``host_tools/mmm_layout.py`` and installs it with the same tool's
+``--install`` (docs/mmm-layouts.md); own_layouts.py keeps the installed records
+on flash and puts them into ``OWN`` when the device starts.
 
 Text grid: one line per board row, one token per square, optionally prefixed
 by ``rN:``. A token is an item name (food code + anything, e.g. ``Ca1``) or
@@ -206,7 +208,10 @@ def example_layout(side):
 
 
 def install(layout):
-    """Use ``layout`` as the owner's own board for its side; ValueError if invalid."""
+    """Use ``layout`` as the owner's own board for its side; ValueError if invalid.
+
+    In memory only; ``own_layouts.save_record`` also keeps it on flash.
+    """
     error = validate(layout)
     if error:
         raise ValueError(error)
