@@ -67,17 +67,20 @@ export class Board {
     }
     this.pumping = true;
     try {
-      while (!this.busy) {
-        const byte = this.input.shift();
-        if (byte === undefined) {
+      for (;;) {
+        let byte = this.input.shift();
+        while (byte !== undefined) {
+          this.handle(byte);
+          byte = this.busy ? undefined : this.input.shift();
+        }
+        this.output.flush(); // flushing reads the serial input too: go on until it is quiet
+        if (this.busy || this.input.isEmpty()) {
           break;
         }
-        this.handle(byte);
       }
     } finally {
       this.pumping = false;
     }
-    this.output.flush();
   }
 
   syncFlash() {
@@ -188,12 +191,12 @@ export class Board {
       this.mp.runPython(
         `__import__("micropython").kbd_intr(3)\nexec(compile(open(${quoted}).read(), ${quoted}, "exec"))`,
       );
-      return "ok";
+      return this.resetKind === "hard" ? "exit" : "ok";
     } catch (error) {
       if (error.name !== "PythonError") {
         throw error;
       }
-      if (error.type === "SystemExit") {
+      if (error.type === "SystemExit" || this.resetKind === "hard") {
         return "exit";
       }
       this.output.printed(withoutRunnerFrame(error.message));
@@ -213,7 +216,7 @@ export class Board {
   /** After a byte that may have run code: keep the flash and ask for a reset if wanted. */
   afterRun(result) {
     this.syncFlash();
-    if (result & FORCED_EXIT) {
+    if (result & FORCED_EXIT || this.resetKind === "hard") {
       this.busy = true;
       this.restart(this.resetKind || "soft").catch((error) => this.fail(error));
     }

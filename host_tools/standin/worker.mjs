@@ -76,6 +76,10 @@ class InputQueue {
     }
   }
 
+  isEmpty() {
+    return !this.chunks.some((chunk, index) => chunk.length > (index === 0 ? this.offset : 0));
+  }
+
   shift() {
     while (this.chunks.length) {
       const chunk = this.chunks[0];
