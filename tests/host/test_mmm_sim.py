@@ -176,3 +176,19 @@ def test_history_from_the_options_screen(tmp_path):
     assert sim.screen_name() == "HistoryScreen"
     sim.run("back")
     assert sim.screen_name() == "GameSetupScreen"
+
+
+def test_own_layout_missing_is_a_message_not_a_crash(tmp_path):
+    sim = Simulator(state_dir=str(tmp_path))
+    sim.run("ok")
+    labels = sim.app.screen.entries()
+    layout_row = [i for i, label in enumerate(labels) if label.startswith("layout")][0]
+    sim.app.screen.selected = layout_row
+    sim.run("ok")  # example -> own
+    assert sim.app.screen.entries()[layout_row] == "layout: own"
+    sim.app.screen.selected = len(labels) - 1  # Start
+    sim.run("ok")
+    assert sim.screen_name() == "MessageScreen"
+    assert "Cannot start: no own layout installed" in " ".join(sim.app.screen.text_lines())
+    sim.run("ok")
+    assert sim.screen_name() == "GameSetupScreen"

@@ -54,5 +54,11 @@ class GameSetupScreen(MenuScreen):
             self.app.save_settings()
         except OSError:
             pass  # the options are a convenience; the game must start anyway
-        self.app.session.start(self.module, self.options)
+        problem = None
+        try:
+            self.app.session.start(self.module, self.options)
+        except ValueError as error:  # the options need something the device lacks
+            problem = str(error)
+        if problem is not None:
+            self.app.message("Cannot start: %s." % problem, title=self.game.NAME)
         return True
