@@ -8,13 +8,14 @@ PY := $(VENV)/bin/python
 BOARD ?= pico
 PORT ?= auto
 
-.PHONY: help sim test setup bench compile screenshots golden art flash repl wiring clean
+.PHONY: help sim test setup bench compile screenshots plots golden art flash repl wiring clean
 
 help:
 	@echo "make sim          the device in your terminal (keys shown on screen)"
 	@echo "make test         every check: CPython, MicroPython, mpy-cross, ruff"
 	@echo "make bench        benchmarks (numbers for docs/performance.md)"
 	@echo "make screenshots  regenerate the README pictures from the real firmware"
+	@echo "make plots        redraw the README charts (Mmm! strategies, dice fairness)"
 	@echo "make golden       regenerate the golden images the tests compare against"
 	@echo "make flash [BOARD=pico] [PORT=auto]   put the firmware on a Pico"
 	@echo "make repl [PORT=auto]                 a MicroPython prompt on the device"
@@ -45,6 +46,10 @@ compile: setup
 
 screenshots: setup
 	$(PY) -m host_tools.screenshots
+
+plots: setup
+	$(PY) -m host_tools.odds mmm --games 300 --seed 1 --png docs/img/odds_mmm.png
+	$(PY) -m host_tools.fairness --seed 1 --png docs/img/fairness.png
 
 golden: setup
 	$(PY) -m host_tools.screenshots --golden
