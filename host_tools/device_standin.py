@@ -1,7 +1,7 @@
 """A pretend MicroPython board on a pseudo-terminal, for mpremote and the flashing tool.
 
     python -m host_tools.device_standin [--fs-dir DIR] [--platform webassembly|rp2]
-                                        [--print-port] [--timeout SECONDS]
+                                        [--hardware] [--print-port] [--timeout SECONDS]
 
 It opens a pseudo-terminal, prints its path (``/dev/pts/N``) and answers on it
 like a board running MicroPython: friendly REPL, raw REPL, raw-paste mode,
@@ -11,6 +11,12 @@ The board's flash is the folder DIR (a new temporary folder without --fs-dir):
 read at every boot, written back after every command. ``--platform rp2`` makes
 the interpreter say it is a Raspberry Pi Pico (sys.platform, sys.implementation
 with ``_mpy`` for armv6m, os.uname, banner, a 1408 KiB flash in os.statvfs).
+``--hardware`` adds recording stand-ins of the hardware (``machine.Pin``,
+``I2C`` with an OLED answering at 0x3C, ``PWM``, ``Timer``, ``WDT``,
+``mem32`` and ``neopixel``, from tests/device), so the flashed firmware's
+main.py runs the referee and speaks the serial protocol on the port:
+
+    make flash PORT=/dev/pts/N && python -m host_tools.client --port /dev/pts/N hello
 
     mpremote connect /dev/pts/N fs cp main.py :main.py + exec "import main"
 
@@ -46,6 +52,12 @@ def parse_args(argv):
         help="what the board says it is (default: webassembly)",
     )
     parser.add_argument(
+        "--hardware",
+        action="store_true",
+        help="give machine recording pins, I2C (an OLED at 0x3C), PWM, timers, WDT"
+        " and mem32, and neopixel, so the firmware's main.py runs",
+    )
+    parser.add_argument(
         "--print-port", action="store_true", help="print only the port path (first line)"
     )
     parser.add_argument(
@@ -67,7 +79,9 @@ def main(argv=None):
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     try:
         trace = os.environ.get("PAWTRACK_STANDIN_TRACE")
-        supervisor = Supervisor(fs_dir, args.platform, args.interrupt_grace, trace=trace)
+        supervisor = Supervisor(
+            fs_dir, args.platform, args.interrupt_grace, trace=trace, hardware=args.hardware
+        )
         port = supervisor.start()
     except StandInError as error:
         print("device stand-in: %s" % error, file=sys.stderr)
@@ -75,8 +89,9 @@ def main(argv=None):
     if args.print_port:
         print(port, flush=True)
     else:
-        text = "MicroPython stand-in (%s) on %s, flash in %s; Ctrl-C stops it"
-        print(text % (args.platform, port, fs_dir), flush=True)
+        text = "MicroPython stand-in (%s%s) on %s, flash in %s; Ctrl-C stops it"
+        extra = ", test hardware" if args.hardware else ""
+        print(text % (args.platform, extra, port, fs_dir), flush=True)
     try:
         stop.wait(args.timeout)
     except KeyboardInterrupt:

@@ -14,8 +14,10 @@
  *     prints "MPY: soft reboot", starts a fresh interpreter on the same flash,
  *     runs boot.py and, in the friendly REPL only, main.py, then shows the
  *     banner (or "raw REPL; CTRL-B to exit" + ">" when the raw REPL was on).
- *     machine.reset() is a hard reset: silence, fresh interpreter, boot.py,
- *     main.py, banner, friendly REPL (power-on).
+ *     machine.reset() is a hard reset: silence, unread input dropped, fresh
+ *     interpreter, boot.py, main.py, banner, friendly REPL (power-on). A Ctrl-C
+ *     that arrives while the interpreter restarts (when a board's USB port is
+ *     gone) interrupts boot.py or main.py as soon as it starts.
  * Bytes come from an input queue; output goes to an Output (output.mjs).
  * The current mode is reported to the supervisor so that it can say the right
  * thing if it has to kill a worker stuck in a loop that no Ctrl-C reaches.
@@ -34,8 +36,10 @@ const CTRL_E = 5;
 const INTERRUPTED = "KeyboardInterrupt: \r\n";
 
 export class Board {
-  constructor({ platform, mirror, output, input, report, log }) {
+  constructor({ platform, hardware, mirror, output, input, report, log, interruptQueued }) {
     this.platform = platform;
+    this.hardware = hardware;
+    this.interruptQueued = interruptQueued;
     this.mirror = mirror;
     this.output = output;
     this.input = input;
@@ -100,6 +104,9 @@ export class Board {
     while (kind) {
       if (kind === "soft") {
         this.output.write("MPY: soft reboot\r\n");
+      } else if (kind === "hard") {
+        this.mode = "friendly";
+        this.input.clear(); // a reset board has lost what it had not read (mpremote's "\r\x02")
       } else if (kind !== "after-kill") {
         this.mode = "friendly";
       }
@@ -111,6 +118,7 @@ export class Board {
       this.mp = null;
       this.mp = await createInterpreter({
         platform: this.platform,
+        hardware: this.hardware,
         fillFlash: (FS, root) => this.mirror.load(FS, root),
       });
       kind = kind === "after-kill" ? this.resumeAfterKill(killedIn) : this.startUp();
@@ -188,9 +196,10 @@ export class Board {
     }
     const quoted = JSON.stringify(name);
     try {
-      this.mp.runPython(
-        `__import__("micropython").kbd_intr(3)\nexec(compile(open(${quoted}).read(), ${quoted}, "exec"))`,
-      );
+      this.mp.runPython(`__import__("micropython").kbd_intr(3)`);
+      // A Ctrl-C that came during the reset (a board's port is gone then) stops the file.
+      this.interruptQueued();
+      this.mp.runPython(`exec(compile(open(${quoted}).read(), ${quoted}, "exec"))`);
       return this.resetKind === "hard" ? "exit" : "ok";
     } catch (error) {
       if (error.name !== "PythonError") {

@@ -7,7 +7,17 @@ in-memory file system, mirrored to the host) mounted at "/", ``os.uname()``,
 the Pico's 1408 KiB), ``machine`` ready in ``sys.modules`` and, for platform
 "rp2", what a Raspberry Pi Pico reports: ``sys.platform`` "rp2" and
 ``sys.implementation`` with the Pico's name and an ``_mpy`` whose arch bits
-say armv6m. CPython never imports this file.
+say armv6m. ``os.rename`` of two absolute paths on the flash works as on a
+board (MicroPython 1.27's VfsPosix with a root folder builds both host paths
+in one buffer, so it would rename the new name onto itself). ``time.sleep``,
+``sleep_ms`` and ``sleep_us`` wait in steps of at most a millisecond, so a
+Ctrl-C stops them at once as on a board (the WebAssembly port's own sleeps
+look at it only when they are over). With
+``hardware``, ``machine`` also gets the pins, buses, timers, watchdog and
+``mem32`` of the recording test stand-in (tests/device/machine.py, copied in
+as ``_standin_hw``; the stand-in's own reset functions stay) and
+``neopixel`` is importable, as frozen into a Pico's firmware.
+CPython never imports this file.
 """
 
 import os
@@ -24,9 +34,13 @@ _Uname = namedtuple("uname_result", ("sysname", "nodename", "release", "version"
 _Implementation = namedtuple("implementation", ("name", "version", "_machine", "_mpy", "_build"))
 
 
-def setup(platform, flash, hidden):
+def setup(platform, flash, hidden, hardware=False):
     """Install the board face; flash is the folder that becomes "/", hidden this file's folder."""
-    import machine  # noqa: F401  (cached in sys.modules before "/" moves to the flash)
+    import machine  # (cached in sys.modules before "/" moves to the flash)
+
+    if hardware:
+        _add_hardware(machine)
+    _interruptible_sleeps()
 
     real = sys.implementation
     release = ".".join(str(n) for n in real.version[:3])
@@ -45,6 +59,39 @@ def setup(platform, flash, hidden):
     os.umount("/")
     os.mount(os.VfsPosix(flash), "/")
     os.chdir("/")
+    for name in ("rename", "mount", "umount"):
+        _flash[name] = getattr(os, name)
+    os.rename = _rename
+    os.mount = _mount
+    os.umount = _umount
+
+
+def _interruptible_sleeps():
+    import time
+
+    ticks_us, ticks_diff, step = time.ticks_us, time.ticks_diff, time.sleep_us
+
+    def wait(us):
+        start = ticks_us()
+        while True:  # each pass lets a pending KeyboardInterrupt in
+            left = us - ticks_diff(ticks_us(), start)
+            if left <= 0:
+                return
+            step(left if left < 1000 else 1000)
+
+    time.sleep = lambda seconds: wait(int(seconds * 1_000_000))
+    time.sleep_ms = lambda ms: wait(int(ms) * 1000)
+    time.sleep_us = lambda us: wait(int(us))
+
+
+def _add_hardware(machine):
+    import _standin_hw
+    import neopixel  # noqa: F401  (stays in sys.modules)
+
+    del sys.modules["_standin_hw"]
+    for name in dir(_standin_hw):
+        if not name.startswith("_") and not hasattr(machine, name):
+            setattr(machine, name, getattr(_standin_hw, name))
 
 
 def _pose_as_pico(real, release, version):
@@ -96,3 +143,40 @@ def _statvfs(path):
     blocks = _flash["blocks"]
     free = max(0, blocks - 2 - _blocks_used("/"))
     return (BLOCK, BLOCK, blocks, free, free, 0, 0, 0, 0, 255)
+
+
+_mounted = []  # [mount point, file system] of every mount but the flash at "/"
+
+
+def _mount(fs, point, *args, **kwargs):
+    _flash["mount"](fs, point, *args, **kwargs)
+    _mounted.append([point.rstrip("/"), fs])
+
+
+def _umount(point_or_fs):
+    _flash["umount"](point_or_fs)
+    for entry in _mounted:
+        if point_or_fs in (entry[1], entry[0], entry[0] + "/"):
+            _mounted.remove(entry)
+            break
+
+
+def _on_flash(path):
+    if not isinstance(path, str) or not path.startswith("/"):
+        return False
+    for point, _fs in _mounted:
+        if path == point or path.startswith(point + "/"):
+            return False
+    return True
+
+
+def _rename(old, new):
+    if not (_on_flash(old) and _on_flash(new)):
+        _flash["rename"](old, new)
+        return
+    cwd = os.getcwd()
+    os.chdir("/")
+    try:
+        _flash["rename"](old.lstrip("/"), new)  # a relative path skips the shared buffer
+    finally:
+        os.chdir(cwd)

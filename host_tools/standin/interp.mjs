@@ -8,7 +8,9 @@
  *     call `hooks.tick()`, which reads new serial input and can schedule a
  *     KeyboardInterrupt. A loop that never calls into JavaScript
  *     (`while True: pass`) cannot be reached: the supervisor restarts the worker.
- *   - reads of sys.stdin call `hooks.stdin()` (one byte, or null for end of input).
+ *   - reads of sys.stdin call `hooks.stdin()` (one byte, or null for end of input),
+ *     and polling it (select.poll, select.select) asks `hooks.stdinReady()`, so
+ *     it is readable only when serial input is waiting, as on a board.
  * Everything the interpreter prints (stdout and stderr: a board has one wire)
  * goes to `hooks.output(bytes)`.
  *
@@ -18,7 +20,10 @@
  * are wrapped to renumber their errors the way a board numbers them.
  *
  * Inside the interpreter: /flash is the board's flash (mounted at "/" by
- * device_setup.py), /.standin holds machine.py and the setup code.
+ * device_setup.py), /.standin holds machine.py and the setup code; with
+ * `hardware`, also the recording hardware stand-ins of tests/device
+ * (machine.py as _standin_hw.py, which device_setup.py merges into machine,
+ * and neopixel.py).
  */
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import fs from "node:fs";
@@ -28,11 +33,17 @@ import { fileURLToPath } from "node:url";
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const FLASH = "/flash";
 const HIDDEN = "/.standin";
+const TEST_HARDWARE = path.join(HERE, "..", "..", "tests", "device");
+const POLLIN = 1;
+const POLLOUT = 4;
 
 export const hooks = {
   tick() {},
   stdin() {
     return null;
+  },
+  stdinReady() {
+    return false;
   },
   output() {},
 };
@@ -83,23 +94,31 @@ function pyString(text) {
 }
 
 /** A fresh interpreter; fillFlash(FS, FLASH) puts the files in before the board face goes on. */
-export async function createInterpreter({ platform, fillFlash }) {
+export async function createInterpreter({ platform, fillFlash, hardware = false }) {
   const mp = await loadMicroPython({
     stdout: (bytes) => hooks.output(bytes),
     stderr: (bytes) => hooks.output(bytes),
     stdin: () => hooks.stdin(),
     linebuffer: false,
   });
+  // sys.stdin is fd 0, an Emscripten device without a poll of its own: by default
+  // poll() calls it always readable, and a read then waits for the host.
+  mp.FS.getStream(0).stream_ops.poll = () => (hooks.stdinReady() ? POLLIN : 0) | POLLOUT;
   mp.FS.mkdir(FLASH);
   fillFlash(mp.FS, FLASH);
   mp.FS.mkdir(HIDDEN);
   mp.FS.writeFile(`${HIDDEN}/machine.py`, fs.readFileSync(path.join(HERE, "machine.py")));
   mp.FS.writeFile(`${HIDDEN}/_standin_setup.py`, fs.readFileSync(path.join(HERE, "device_setup.py")));
   mp.FS.writeFile(`${HIDDEN}/_standin_sys.py`, "");
+  if (hardware) {
+    mp.FS.writeFile(`${HIDDEN}/_standin_hw.py`, fs.readFileSync(path.join(TEST_HARDWARE, "machine.py")));
+    mp.FS.writeFile(`${HIDDEN}/neopixel.py`, fs.readFileSync(path.join(TEST_HARDWARE, "neopixel.py")));
+  }
   mp.runPython(
     [
       `__import__("sys").path.insert(0, ${pyString(HIDDEN)})`,
-      `__import__("_standin_setup").setup(${pyString(platform)}, ${pyString(FLASH)}, ${pyString(HIDDEN)})`,
+      `__import__("_standin_setup").setup(${pyString(platform)}, ${pyString(FLASH)}, ` +
+        `${pyString(HIDDEN)}, ${hardware ? "True" : "False"})`,
       `del __import__("sys").modules["_standin_setup"]`,
     ].join("\n"),
   );

@@ -3,8 +3,9 @@
 The stand-in copies this file into the interpreter at every start. It covers
 what host tools send to a board: ``machine.reset()`` (mpremote ``reset``),
 ``machine.soft_reset()``, ``freq()``, ``unique_id()``, ``reset_cause()`` and
-``idle()``. There are no pins, buses or timers: firmware that needs them runs
-in the simulator, not here.
+``idle()``. There are no pins, buses or timers unless the stand-in runs with
+``--hardware``: then device_setup.py adds the recording ones of tests/device
+to this module.
 """
 
 import js as _js

