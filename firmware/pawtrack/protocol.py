@@ -149,7 +149,7 @@ class Protocol:
             "protocol": PROTOCOL_VERSION,
             "firmware": VERSION,
             "board": self.board_name,
-            "games": [module.GAME.ID for module in games.game_modules()],
+            "games": [module.ID for module in games.game_modules()],
         }
 
     def cmd_press(self, message):

@@ -1,7 +1,13 @@
 """The one small interface every game implements, and the list of games.
 
 A game lives in its own folder ``games/<id>/`` and nothing outside that folder
-names it. The folder's ``__init__.py`` exposes two things:
+names it. The folder's ``__init__.py`` exposes:
+
+``ID``, ``NAME``, ``ORDER``
+    the same values as the rules class's (below), so the main menu and the
+    protocol can list the game without loading its rules: the folder's
+    ``__init__.py`` provides ``GAME`` through a module ``__getattr__`` that
+    imports the rules on first use (PEP 562; MicroPython has it on the Pico).
 
 ``GAME``
     The rules: a class with the attributes and methods below. It is pure
@@ -140,7 +146,7 @@ def game_ids():
 
 
 def game_modules(playable=False):
-    """The game packages that exist, in menu order (each GAME.ORDER).
+    """The game packages that exist, in menu order (each package's ORDER).
 
     With ``playable``, only those that also have a screen (``make_screen``):
     the main menu lists nothing that cannot be played on the device. A game
@@ -149,22 +155,22 @@ def game_modules(playable=False):
     modules = []
     for game_id in game_ids():
         try:
-            module = __import__("pawtrack.games." + game_id, None, None, ["GAME"])
+            module = __import__("pawtrack.games." + game_id, None, None, ["ID"])
         except Exception as error:  # noqa: BLE001 - one broken game must not hide the rest
             print("pawtrack: game %s not loaded: %r" % (game_id, error))
             continue
-        if not hasattr(module, "GAME"):
-            continue
+        if getattr(module, "ID", None) != game_id:
+            continue  # not a game package (or one whose ID does not match its folder)
         if playable and not hasattr(module, "make_screen"):
             continue
         modules.append(module)
-    modules.sort(key=lambda module: (module.GAME.ORDER, module.GAME.ID))
+    modules.sort(key=lambda module: (module.ORDER, module.ID))
     return modules
 
 
 def find_game(game_id):
     """The game package with this id, or None."""
     for module in game_modules():
-        if module.GAME.ID == game_id:
+        if module.ID == game_id:
             return module
     return None

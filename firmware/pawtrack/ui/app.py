@@ -72,7 +72,7 @@ class App:
             try:
                 notice = hook(self) if hook is not None else None
             except Exception as error:  # noqa: BLE001 - one game must not stop the device
-                notice = "%s: start-up failed: %s" % (module.GAME.NAME, error)
+                notice = "%s: start-up failed: %s" % (module.NAME, error)
             if notice:
                 notices.append(notice)
         return notices

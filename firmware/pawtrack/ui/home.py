@@ -28,7 +28,7 @@ class HomeScreen(MenuScreen):
             items.append(("Resume " + resume[0], ("resume", None)))
             self.resume_summary = resume[1]
         for module in games.game_modules(playable=True):
-            items.append((module.GAME.NAME, ("game", module)))
+            items.append((module.NAME, ("game", module)))
         items.append(("Dice & bag", ("tool", None)))
         items.append(("Settings", ("settings", None)))
         self.items = items

@@ -32,7 +32,7 @@ class Session:
         module = games.find_game(info[0])
         if module is None:
             return None, message
-        return (module.GAME.NAME, info[1]), message
+        return (module.NAME, info[1]), message
 
     def start(self, module, options, seed=None):
         if seed is None:

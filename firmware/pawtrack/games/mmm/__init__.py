@@ -7,9 +7,24 @@
 device starts; ``setup_entries`` adds the results history to the options.
 """
 
-from pawtrack.games.mmm.rules import MmmGame
+# What the main menu and the protocol need, without loading the rules.
+ID = "mmm"
+NAME = "Mmm!"
+ORDER = 10
 
-GAME = MmmGame
+
+def __getattr__(name):
+    """``GAME`` (the rules class), imported on first use to keep the menu's heap small."""
+    if name == "GAME":
+        from pawtrack.games.mmm.rules import MmmGame
+
+        return MmmGame
+    # MicroPython asks this function first for "from <this package> import x";
+    # hand back the submodule x as its import system would.
+    try:
+        return __import__(__name__ + "." + name, None, None, [name])
+    except ImportError:
+        raise AttributeError(name)  # noqa: B904 - MicroPython warns about "from"
 
 
 def make_screen(app, match):
