@@ -66,3 +66,56 @@ class AppTest(unittest.TestCase):
         app.press("right", SHORT)
         app.step(5)
         self.assertEqual(len(hal.leds.writes), writes)
+
+
+class ThreeButtonTest(unittest.TestCase):
+    """Without a back button, holding left is back, and holding it on is undo."""
+
+    def setUp(self):
+        self.folder = make_scratch_dir("three")
+        self.hal = make_hal(self.folder, buttons=("left", "ok", "right"))
+        self.app = App(self.hal)
+        self.seen = []
+        self.probe = Recorder(self.app, self.seen)
+        self.app.push(self.probe)
+
+    def tearDown(self):
+        remove_scratch_dir(self.folder)
+
+    def hold_left(self, ms):
+        clock = self.hal.clock
+        self.hal.buttons.levels[0] = True
+        for _ in range(ms // 5):
+            clock.now += 5
+            self.app.step(clock.now)
+        self.hal.buttons.levels[0] = False
+        for _ in range(20):
+            clock.now += 5
+            self.app.step(clock.now)
+
+    def test_a_tap_is_left(self):
+        self.hold_left(80)
+        self.assertEqual(self.seen, [("left", "short")])
+
+    def test_holding_and_letting_go_is_back(self):
+        self.hold_left(800)
+        self.assertEqual(self.seen, [("back", "short")])
+
+    def test_holding_on_is_a_long_back(self):
+        self.hold_left(2000)
+        self.assertEqual(self.seen, [("back", "long")])
+
+    def test_protocol_long_left_is_back(self):
+        self.app.press("left", "long")
+        self.app.step(self.hal.clock.now)
+        self.assertEqual(self.seen, [("back", "short")])
+
+
+class Recorder(Screen):
+    def __init__(self, app, seen):
+        Screen.__init__(self, app)
+        self.seen = seen
+
+    def button(self, name, kind):
+        self.seen.append((name, kind))
+        return False

@@ -17,6 +17,7 @@ from pawtrack.settings import Settings
 from pawtrack.ui.lights import Lights
 
 LOOP_SLEEP_MS = 5
+LEFT_UNDO_REPEATS = 7  # repeats after the long press: 500 + 7 * 150 ms of holding
 
 
 class App:
@@ -36,7 +37,7 @@ class App:
         self.apply_settings()
         self.has_back = "back" in hal.buttons.names
         self.input = ButtonInput(hal.buttons.names, diff=hal.clock.ticks_diff)
-        self.swallow_left_repeat = False
+        self.left_hold = None  # on a board without back: repeats seen while left is held
         self.screens = []
         self.listeners = []
         from pawtrack.ui.session import Session
@@ -122,23 +123,44 @@ class App:
 
     def press(self, name, kind=SHORT):
         """A button event from the pins or the protocol."""
-        if not self.has_back and name == "left":
-            if kind == LONG:
-                self.swallow_left_repeat = True
-                name, kind = "back", SHORT
-            elif kind == REPEAT and self.swallow_left_repeat:
-                return
-            elif kind == SHORT:
-                self.swallow_left_repeat = False
+        if not self.has_back and name == "left" and kind != SHORT:
+            self.left_as_back(kind)
+            return
+        self.deliver(name, kind)
+
+    def deliver(self, name, kind):
         if self.settings.sound and kind != REPEAT:
             self.beep(2000 if kind == SHORT else 1200, 15)
         if self.guard(self.screen.button, name, kind):
             self.dirty = True
 
+    def left_as_back(self, kind):
+        """Three buttons: holding left is back, holding it on is a long back (undo).
+
+        Left held past the long-press time and let go is back; held on for
+        LEFT_UNDO_REPEATS more repeat periods (about 1.5 s in all) it is a
+        long back at once. The release is seen by ``release_left``.
+        """
+        if kind == LONG:
+            self.left_hold = [0, False]  # repeats seen, long back already sent
+        elif self.left_hold is not None:
+            self.left_hold[0] += 1
+            if self.left_hold[0] == LEFT_UNDO_REPEATS and not self.left_hold[1]:
+                self.left_hold[1] = True
+                self.deliver("back", LONG)
+
+    def release_left(self):
+        if self.left_hold is not None and not self.input.held("left"):
+            if not self.left_hold[1]:
+                self.deliver("back", SHORT)
+            self.left_hold = None
+
     def poll_buttons(self, now):
         levels = self.hal.buttons.read()
         for name, kind in self.input.update(now, levels):
             self.press(name, kind)
+        if self.left_hold is not None:
+            self.release_left()
 
     # -- output --------------------------------------------------------------
 

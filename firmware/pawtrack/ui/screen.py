@@ -11,8 +11,10 @@ The app redraws only after a handler says something changed.
     enter()                      # the screen became the top of the stack again
 
 Buttons are "left", "ok", "right" and "back"; kinds are the constants in
-``pawtrack.buttons``. A board without a back button gets "back" from a long
-press of "left" (the app does that translation).
+``pawtrack.buttons``. A board without a back button gets "back" from
+holding "left" and letting go, and a long "back" (undo) from holding "left"
+for about 1.5 s; the app does that translation, so screens never see a long
+"left" there.
 
 A game's screen (``make_screen(app, match)`` in the game's folder) follows
 these conventions so every game feels the same:
