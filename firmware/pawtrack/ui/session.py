@@ -71,18 +71,15 @@ class Session:
         IllegalAction) if the flash could not be written: either way the
         match is as before and the message can go straight on the screen.
         """
-        try:
-            events = self.match.act(action)
-        except OSError:
-            events = None
-        if events is None:
-            raise SaveFailed(SAVE_FAILED)
-        self.announce(events)
-        return events
+        return self.saved(self.match.act, action)
 
     def undo(self):
+        return self.saved(self.match.undo)
+
+    def saved(self, change, *args):
+        """Run a match change, turning a failed journal write into SaveFailed."""
         try:
-            events = self.match.undo()
+            events = change(*args)
         except OSError:
             events = None
         if events is None:

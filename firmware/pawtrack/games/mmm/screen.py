@@ -37,10 +37,9 @@ status LEDs if the board has them, the dice in food colours.
 """
 
 from pawtrack.buttons import LONG, REPEAT, SHORT
-from pawtrack.games import IllegalAction
 from pawtrack.games.mmm import anim, chart, end, history, odds
 from pawtrack.ui import icons, widgets
-from pawtrack.ui.choices import choice_row
+from pawtrack.ui.choices import ChoiceScreen, choice_row
 from pawtrack.ui.screen import Screen
 
 MAP_SIZE = 56
@@ -120,10 +119,9 @@ def animation_label(game, playing):
     return ANIMATION_LABELS[kind]
 
 
-class MmmScreen(Screen):
+class MmmScreen(ChoiceScreen):
     def __init__(self, app, match):
-        Screen.__init__(self, app)
-        self.choice = None
+        ChoiceScreen.__init__(self, app, match)
         self.blink = 0
         self.keeper = history.attach(app)
         self.animate = True
@@ -133,64 +131,35 @@ class MmmScreen(Screen):
         self.end_choice = 0
         self.show_board = False
 
-    @property
-    def game(self):
-        return self.app.session.match.game
-
-    def current(self):
-        actions = self.game.legal_actions()
-        if not actions:
-            return None, actions
-        if self.choice not in actions:
-            self.choice = actions[0]
-        return self.choice, actions
-
     # -- input -----------------------------------------------------------------
 
     def button(self, name, kind):
         if self.animation is not None:
             self.animation = None  # a press only ends the animation
             return True
-        if name == "back":
-            if kind == SHORT:
-                self.app.home()
-                return True
-            if kind == LONG:
-                return self.act(None)
-            return False
-        if name == "ok" and kind == LONG:
-            self.app.push(OddsScreen(self.app, self.keeper))
-            return True
-        if self.game.is_over():
+        menu_or_odds = name == "back" or (name == "ok" and kind == LONG)
+        if self.game.is_over() and not menu_or_odds:
             return self.end_button(name, kind)
-        choice, actions = self.current()
-        if name in ("left", "right") and kind in (SHORT, REPEAT) and actions:
-            step = -1 if name == "left" else 1
-            self.choice = actions[(actions.index(choice) + step) % len(actions)]
-            return True
-        if name == "ok" and kind == SHORT and choice is not None:
-            return self.act(choice)
-        return False
+        return ChoiceScreen.button(self, name, kind)
+
+    def more(self):
+        return OddsScreen(self.app, self.keeper)
 
     def act(self, action):
-        """Do ``action`` (None: undo) through the session; a refusal becomes a message."""
+        """Do ``action`` (None: undo); a refusal becomes a message (ChoiceScreen.act)."""
         self.animation = None
-        try:
-            if action is None:
-                self.app.session.undo()
-            else:
-                events = self.app.session.act(action)
-                self.sound(events)
-                steps = anim.plan(events)
-                if steps and self.animate:
-                    self.animation = anim.Animation(steps)
-                    self.frame = None
-                    self.animated = self.app.session.match.actions[:]
-        except IllegalAction as error:
-            self.app.message(str(error), title="Not now")
+        ChoiceScreen.act(self, action)
         self.choice = None
         self.show_board = False
         return True
+
+    def acted(self, events):
+        self.sound(events)
+        steps = anim.plan(events)
+        if steps and self.animate:
+            self.animation = anim.Animation(steps)
+            self.frame = None
+            self.animated = self.app.session.match.actions[:]
 
     def end_button(self, name, kind):
         """The end screen's choices (or, with "See board", ok back to them)."""
