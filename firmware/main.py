@@ -9,6 +9,7 @@ everything but the loop, for a check that the firmware boots to its menu.
 
 from board import BOARD
 
+from pawtrack import games
 from pawtrack.hal.rp2.device import Device
 from pawtrack.protocol import Protocol
 from pawtrack.ui.app import App
@@ -17,7 +18,7 @@ from pawtrack.ui.app import App
 def start(board=BOARD, **device_options):
     """Build the device, the app and the protocol; returns (device, app)."""
     device = Device(board, **device_options)
-    app = App(device.hal)
+    app = App(device.hal, games.catalog())
     protocol = Protocol(
         app, device.serial.send_line, board["name"], extra=device.protocol_commands()
     )

@@ -28,8 +28,8 @@ MICROPYTHON = sys.implementation.name == "micropython"
 if not MICROPYTHON:
     import host_tools  # noqa: F401  (puts firmware/ on sys.path)
 
-from pawtrack.games.mmm import GAME  # noqa: E402
 from pawtrack.games.mmm.odds import bust_chance, complete_chance  # noqa: E402
+from pawtrack.games.mmm.rules import MmmGame  # noqa: E402
 from pawtrack.rng import Rng  # noqa: E402
 
 GAMES = 20 if MICROPYTHON else 400
@@ -53,7 +53,7 @@ def since_us(start):
 
 def play_random(options, seed):
     """One game with random legal actions; returns the number of actions."""
-    game = GAME(options, Rng(seed))
+    game = MmmGame(options, Rng(seed))
     chooser = Rng(seed ^ 0x5A5A5A5A)
     count = 0
     while not game.is_over():
@@ -96,7 +96,7 @@ def slowest_decision(games):
     for side in (1, 2):
         for variant in ("normal", "line"):
             for seed in range(games):
-                game = GAME({"side": side, "variant": variant}, Rng(seed))
+                game = MmmGame({"side": side, "variant": variant}, Rng(seed))
                 chooser = Rng(seed + 1)
                 while not game.is_over():
                     actions = game.legal_actions()
@@ -110,7 +110,7 @@ def slowest_decision(games):
 
 
 def reference_game():
-    game = GAME(REFERENCE_OPTIONS, Rng(REFERENCE_SEED))
+    game = MmmGame(REFERENCE_OPTIONS, Rng(REFERENCE_SEED))
     for action in REFERENCE_ACTIONS:
         game.apply(action)
     return game
@@ -133,7 +133,7 @@ def main():
 
 def steps():
     """One full line-variant game with the odds at every decision (heap measurement)."""
-    game = GAME({"side": 2, "variant": "line", "players": 4}, Rng(7))
+    game = MmmGame({"side": 2, "variant": "line", "players": 4}, Rng(7))
     chooser = Rng(8)
     while not game.is_over():
         actions = game.legal_actions()

@@ -27,9 +27,9 @@ import math
 import sys
 
 import host_tools  # noqa: F401  (puts firmware/ on sys.path)
-from pawtrack.games.mmm import GAME
 from pawtrack.games.mmm.chart import RATING_TEXT
 from pawtrack.games.mmm.odds import bust_chance, complete_chance
+from pawtrack.games.mmm.rules import MmmGame
 from pawtrack.rng import Rng
 
 STRATEGIES = ("cautious", "greedy", "odds")
@@ -92,7 +92,7 @@ def _reroll_pays(game):
 
 def play(strategy, side, variant, seed):
     """One game; returns its result dict."""
-    game = GAME({"side": side, "variant": variant, "players": 1}, Rng(seed))
+    game = MmmGame({"side": side, "variant": variant, "players": 1}, Rng(seed))
     player = Player(strategy)
     while not game.is_over():
         game.apply(player.act(game))

@@ -24,7 +24,7 @@ are kept, newest first:
 
 from pawtrack import dice
 from pawtrack.bag import Bag
-from pawtrack.games import IllegalAction
+from pawtrack.game import IllegalAction
 
 HISTORY = 8
 MAX_DICE = 15

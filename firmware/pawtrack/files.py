@@ -11,17 +11,24 @@ folders)::
     exists(name)          # True or False, never raises
     size(name)            # bytes; raises OSError if missing
     listdir(folder="")    # names in a folder
+    mkdir(name)           # a folder; raises OSError if it exists
+    is_dir(name)          # True for a folder, never raises
+    rmdir(name)           # an empty folder
 
 ``OsFiles(root)`` implements it with the interpreter's own ``os`` and ``open``:
 on the device over LittleFS (root "/"), in the simulator over a host folder,
-in the tests over a temporary folder. The power-cut test supplies another
-implementation over littlefs-python.
+in the tests over a temporary folder. ``MemoryFiles()`` keeps the files in a
+dict (tests, and host tools that need no state). The power-cut tests supply
+others over littlefs-python and over a FAT image.
 
 Rename: LittleFS (the Pico's filesystem) replaces an existing destination in
 one atomic metadata commit, and so do POSIX hosts; CPython on Windows needs
 ``os.replace``. FAT refuses to rename over a file, so there ``rename`` removes
 the destination first; that leaves a short window in which a power cut loses
 both names, which is why the device uses LittleFS.
+
+A stray folder where a temporary file should go (``settings.json.tmp``) is
+cleared away: the ``.tmp`` names belong to these functions.
 
 Safe small files (settings and the like): ``safe_write(files, name, data)``
 writes ``name + ".tmp"`` and renames it over ``name``, so after a power cut the
@@ -99,6 +106,113 @@ class OsFiles:
     def listdir(self, folder=""):
         return os.listdir(self.path(folder) if folder else (self.root or "."))
 
+    def mkdir(self, name):
+        os.mkdir(self.path(name))
+
+    def rmdir(self, name):
+        os.rmdir(self.path(name))
+
+    def is_dir(self, name):
+        try:
+            return os.stat(self.path(name))[0] & DIR_MODE == DIR_MODE
+        except OSError:
+            return False
+
+
+DIR_MODE = 0x4000  # S_IFDIR in os.stat()[0], on CPython and MicroPython alike
+
+
+class MemoryFile:
+    """An open file of MemoryFiles: the methods the core uses, over a bytearray."""
+
+    def __init__(self, data, writable):
+        self.data = data
+        self.writable = writable
+        self.offset = 0
+
+    def read(self, size=-1):
+        end = len(self.data) if size is None or size < 0 else self.offset + size
+        chunk = bytes(self.data[self.offset : end])
+        self.offset += len(chunk)
+        return chunk
+
+    def readinto(self, buffer):
+        chunk = self.read(len(buffer))
+        buffer[: len(chunk)] = chunk
+        return len(chunk)
+
+    def write(self, data):
+        if not self.writable:
+            raise OSError(9, "file not open for writing")
+        self.data.extend(data)
+        return len(data)
+
+    def flush(self):
+        pass
+
+    def close(self):
+        pass
+
+
+class MemoryFiles:
+    """The files interface over a dict: name -> bytearray, and a set of folders."""
+
+    def __init__(self):
+        self.files = {}
+        self.folders = set()
+
+    def open(self, name, mode):
+        if "b" not in mode:
+            raise ValueError("files are opened in binary mode")
+        if name in self.folders:
+            raise OSError(21, "is a folder: " + name)
+        if "r" in mode:
+            if name not in self.files:
+                raise OSError(2, "no such file: " + name)
+            return MemoryFile(self.files[name], False)
+        if "w" in mode or name not in self.files:
+            self.files[name] = bytearray()
+        return MemoryFile(self.files[name], True)
+
+    def rename(self, src, dst):
+        if src not in self.files or dst in self.folders:
+            raise OSError(2, "cannot rename " + src)
+        self.files[dst] = self.files.pop(src)
+
+    def remove(self, name):
+        if name not in self.files:
+            raise OSError(2, "no such file: " + name)
+        del self.files[name]
+
+    def exists(self, name):
+        return name in self.files or name in self.folders
+
+    def size(self, name):
+        if name not in self.files:
+            raise OSError(2, "no such file: " + name)
+        return len(self.files[name])
+
+    def listdir(self, folder=""):
+        prefix = folder + "/" if folder else ""
+        names = []
+        for name in list(self.files) + list(self.folders):
+            if name.startswith(prefix) and "/" not in name[len(prefix) :]:
+                names.append(name[len(prefix) :])
+        return names
+
+    def mkdir(self, name):
+        if self.exists(name):
+            raise OSError(17, "exists: " + name)
+        self.folders.add(name)
+
+    def rmdir(self, name):
+        if name not in self.folders or self.listdir(name):
+            raise OSError(39, "not an empty folder: " + name)
+        self.folders.discard(name)
+
+    def is_dir(self, name):
+        return name in self.folders
+
 
 def read_all(files, name):
     """The whole content of a file as bytes (OSError if it cannot be read)."""
@@ -122,12 +236,41 @@ def write_new(files, name, data):
 def replace_file(files, name, data):
     """Give ``name`` the content ``data`` atomically: write a temp file, rename it over."""
     temp = name + TEMP_SUFFIX
+    if files.is_dir(temp):
+        remove_tree(files, temp)
     write_new(files, temp, data)
     files.rename(temp, name)
 
 
+def make_folders(files, path):
+    """Make the folder ``path`` and any folder above it that is missing."""
+    parts = path.split("/")
+    for depth in range(1, len(parts) + 1):
+        folder = "/".join(parts[:depth])
+        if not files.is_dir(folder):
+            files.mkdir(folder)
+
+
+def remove_tree(files, name):
+    """Remove a file or a folder with everything in it; never raises."""
+    if files.is_dir(name):
+        for entry in files.listdir(name):
+            remove_tree(files, name + "/" + entry)
+        try:
+            files.rmdir(name)
+        except OSError:
+            pass
+        return
+    try:
+        files.remove(name)
+    except OSError:
+        pass
+
+
 def set_aside(files, name):
     """Move a bad file out of the way (to ``name + ".bad"``); never raises."""
+    if files.is_dir(name + BAD_SUFFIX):
+        remove_tree(files, name + BAD_SUFFIX)
     try:
         files.rename(name, name + BAD_SUFFIX)
         return

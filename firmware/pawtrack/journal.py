@@ -1,60 +1,76 @@
-"""The match journal: an append-only file on flash that a match can be rebuilt from.
+"""One game's saved match on flash: cheap to append to, cheap to peek at, read in bounded memory.
 
-Byte layout (framing from ``pawtrack.records``; details in docs/journal.md)::
+A match is its game id, options, seed and the live actions. Each game keeps
+its saved match in a folder of its own (``saves/<game id>/``, see
+``pawtrack.saves``) holding at most four files::
 
-    "PAWJ" | version 1                      5-byte preamble
-    record kind 0x48 "H"  header            JSON {"game": id, "seed": n, "options": {...}}
-    record kind 0x41 "A"  action            the action string, UTF-8
-    record kind 0x55 "U"  undo              empty: drops the last live action
-    ...
+    head      a safe file (pawtrack.files): JSON {"game", "seed", "options", "gen"}
+    <gen>.b   the base: action and undo records moved there from full tails
+    <gen>.t0  tail 0: a begin record, a status record, then action/undo/status records
+    <gen>.t1  tail 1, started when tail 0 is full
 
-    record = length u16 | kind u8 | head check u8 | payload | crc32 u32
+Records use the framing of ``pawtrack.records`` (docs/journal.md):
 
-Exactly one header, first. The *live actions* are the action records with
-each undo record cancelling the live action before it.
+    kind 0x41 "A"  an action, UTF-8
+    kind 0x55 "U"  undo: drops the last live action
+    kind 0x53 "S"  status after the records before it: flags (bit 0 = over) + summary
+    kind 0x42 "B"  begin of a tail: the size of the base when the tail was started
 
-Writing:
+Why this shape. On the Pico's LittleFS a file under about 512 bytes lives
+inside its folder's metadata, where an append is one small commit; a bigger
+file copies its last 4 KiB block on every append (a 45 ms erase each time).
+So actions go to a small tail, and when both tails are full their records move
+to the base in one append. The status record means the main menu's Resume row
+reads one small tail instead of replaying the match.
 
-* ``start`` (a new game) writes preamble + header to ``<name>.tmp`` and renames
-  it over ``<name>``: a power cut leaves either the old match or the new one.
-* ``append_action`` / ``append_undo`` open the file in append mode, write one
-  record, flush and close before returning, so the caller may show the result.
-* Compaction: once the file is at least ``compact_at`` bytes *and* more than
-  half of it is dead (undone actions and undo records), the header and the live
-  actions are rewritten to the temp file, which is renamed over the journal.
-  A journal without undos is never rewritten (it would come out the same).
+Power cuts. Every write is one ``write`` on a file opened for it, then closed;
+LittleFS makes it visible all at once. The base only grows by merges, and a
+merge takes every tail there is, so a tail whose begin record names a smaller
+base than the base's good length has already been merged and is ignored (and
+removed). A new match writes its first tail under a new generation number,
+then replaces ``head`` (atomic rename), then removes the old generation's files.
+A torn record at the very end of a file (FAT, or a cut inside a write) is
+dropped and the next write rewrites that file cleanly; damage anywhere else,
+or a head that is not one, sets the save aside with one sentence for the screen.
 
-Loading (``load``) never raises for a bad file:
-
-* a torn last record (short, or a bad crc at the very end, or only erased
-  bytes left) is what a power cut during an append leaves: it is dropped, and
-  the next write rewrites the file so no garbage stays in the middle;
-* damage before the end, a missing or broken header, a bad magic or an unknown
-  version: the file is renamed to ``<name>.bad`` and ``load`` returns a short
-  message for the screen.
+Memory. Replaying reads the files record by record (``records.Reader``) in two
+passes: the first marks which action records are still live (one bit each),
+the second hands the live ones to the game. Nothing holds the list of actions.
 """
 
 import json
 
 from pawtrack import records
-from pawtrack.files import read_all, replace_file, set_aside
+from pawtrack.files import (
+    BAD_SUFFIX,
+    make_folders,
+    read_all,
+    safe_read,
+    safe_write,
+    set_aside,
+    write_new,
+)
 
 MAGIC = b"PAWJ"
-VERSION = 1
+VERSION = 2
 
-KIND_HEADER = 0x48
 KIND_ACTION = 0x41
 KIND_UNDO = 0x55
+KIND_STATUS = 0x53
+KIND_BEGIN = 0x42
 
 MAX_PAYLOAD = 1024
-DEFAULT_NAME = "match.jnl"
-DEFAULT_COMPACT_AT = 4096
+TAIL_BYTES = 400  # below LittleFS's inline limit (512 bytes on the Pico's geometry)
+TAILS = 2
+OVER = 1
+
+HEAD = "head"
 
 DAMAGED = "Saved game damaged; set aside."
 FOREIGN = "Saved game not recognised; set aside."
 OTHER_VERSION = "Saved game from another version; set aside."
 
-UNDO_RECORD = records.encode(KIND_UNDO, b"")
+PREAMBLE = records.preamble(MAGIC, VERSION)
 
 
 def action_record(action):
@@ -64,182 +80,416 @@ def action_record(action):
     return records.encode(KIND_ACTION, payload)
 
 
-def header_record(game_id, options, seed):
-    payload = json.dumps({"game": game_id, "seed": seed, "options": options}).encode()
-    if len(payload) > MAX_PAYLOAD:
-        raise ValueError("options too long for the journal")
-    return records.encode(KIND_HEADER, payload)
+def status_record(status):
+    """status = (over, summary)."""
+    over, summary = status
+    payload = bytes((OVER if over else 0,)) + summary.encode()[: MAX_PAYLOAD - 1]
+    return records.encode(KIND_STATUS, payload)
 
 
-def parse_header(payload):
-    """(game_id, options, seed) from a header payload, or None if it is not one."""
+def parse_status(payload):
+    if not payload:
+        return None
     try:
-        header = json.loads(payload.decode())
+        return (payload[0] & OVER) != 0, bytes(payload[1:]).decode()
     except ValueError:
         return None
-    if not isinstance(header, dict):
+
+
+def begin_record(base_size):
+    return records.encode(KIND_BEGIN, base_size.to_bytes(4, "little"))
+
+
+UNDO_RECORD = records.encode(KIND_UNDO, b"")
+
+
+def parse_head(data):
+    """(game_id, options, seed, gen) from a head file's data, or None if it is not one."""
+    try:
+        head = json.loads(data)
+    except Exception:  # noqa: BLE001 - bad JSON, or nesting deep enough to exhaust the stack
         return None
-    game_id = header.get("game")
-    seed = header.get("seed")
-    options = header.get("options")
-    if not isinstance(game_id, str) or not isinstance(seed, int):
+    if not isinstance(head, dict):
         return None
-    if not isinstance(options, dict):
+    game_id = head.get("game")
+    seed = head.get("seed")
+    options = head.get("options")
+    gen = head.get("gen")
+    if not isinstance(game_id, str) or not isinstance(options, dict):
         return None
-    return game_id, options, seed
+    for number in (seed, gen):
+        if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+            return None
+    return game_id, options, seed, gen
+
+
+class SaveDamaged(Exception):
+    """A save that cannot be read; the message is the sentence for the screen."""
 
 
 class Journal:
-    """One match's journal file. See the module docstring for the format.
+    """The saved match in one folder; see the module docstring for the files.
 
-    After ``start`` or a successful ``load`` it knows the match it holds:
-    ``game_id``, ``options``, ``seed`` and the live ``actions``.
+    After ``start``, ``load_head`` or ``replay`` it knows ``game_id``,
+    ``options``, ``seed``, the number of live actions ``moves`` (after a
+    replay) and the last ``status`` written.
     """
 
-    def __init__(self, files, name=DEFAULT_NAME, compact_at=DEFAULT_COMPACT_AT):
+    def __init__(self, files, folder, tail_bytes=TAIL_BYTES):
         self.files = files
-        self.name = name
-        self.compact_at = compact_at
+        self.folder = folder
+        self.tail_bytes = tail_bytes
         self._forget()
 
     def _forget(self):
         self.game_id = None
         self.options = None
         self.seed = None
-        self.actions = []
-        self.size = 0  # bytes of good records in the file
-        self.live_size = 0  # bytes the file would have if rewritten now
-        self.rewrite_needed = False  # a torn or failed write left junk at the end
-        self._header = b""
+        self.gen = None
+        self.moves = None
+        self.status = None
+        self.base_size = 0  # bytes of good records in the base
+        self.tail = 0  # index of the tail being appended to
+        self.tail_size = 0  # bytes of good records in it (0: not started)
+        self.rewrite_tail = False  # a torn end to clean up before the next append
+
+    def path(self, name):
+        return self.folder + "/" + name
+
+    def _name(self, part):
+        return self.path("%d.%s" % (self.gen, part))
 
     def exists(self):
-        return self.files.exists(self.name)
+        return self.files.exists(self.path(HEAD))
 
-    def start(self, game_id, options, seed):
-        """Replace whatever the journal held by a new match with no actions."""
-        header = header_record(game_id, options, seed)
-        data = records.preamble(MAGIC, VERSION) + header
-        replace_file(self.files, self.name, data)
+    # -- reading --------------------------------------------------------------
+
+    def load_head(self):
+        """Read the head: (True, None) if there is a save, (False, message or None) if not.
+
+        A head that fails any check is set aside (message says so)."""
         self._forget()
-        self.game_id = game_id
-        self.options = options
-        self.seed = seed
-        self._header = header
-        self.size = self.live_size = len(data)
+        data, message = safe_read(self.files, self.path(HEAD), "Saved game")
+        if data is None:
+            return False, message
+        head = parse_head(data)
+        if head is None:
+            self.set_aside()
+            return False, DAMAGED
+        self.game_id, self.options, self.seed, self.gen = head
+        return True, None
 
-    def append_action(self, action):
-        """Journal one accepted action; returns once it is on flash."""
-        record = action_record(action)
-        self._commit(record, self.actions + [action], self.live_size + len(record))
+    def peek_status(self):
+        """The last status written, from the tails alone: (over, summary) or None.
 
-    def append_undo(self):
-        """Journal that the last live action was taken back."""
-        if not self.actions:
-            raise ValueError("nothing to undo in the journal")
-        dropped = len(action_record(self.actions[-1]))
-        self._commit(UNDO_RECORD, self.actions[:-1], self.live_size - dropped)
+        What the main menu's Resume row shows; reads at most two small files."""
+        base = self.path("%d.b" % self.gen)
+        base_size = self.files.size(base) if self.files.exists(base) else 0
+        status = None
+        for index in range(TAILS):
+            found = self._read_tail(index, base_size)
+            if found is None:
+                break
+            for kind, payload, _ in found[0]:
+                if kind == KIND_STATUS:
+                    status = parse_status(payload) or status
+        self.status = status
+        return status
 
-    def _commit(self, record, actions, live_size):
-        if self.game_id is None:
-            raise ValueError("the journal holds no match")
-        size = self.size + len(record)
-        dead = size - live_size
-        if self.rewrite_needed or (size >= self.compact_at and dead > live_size):
-            self._rewrite(actions)
-            return
-        self.rewrite_needed = True  # until the append is known to be complete
-        f = self.files.open(self.name, "ab")
+    def _read_tail(self, index, base_size):
+        """(records, end, how) of a tail that belongs after ``base_size`` bytes of base, or None."""
+        name = self._name("t%d" % index)
+        if not self.files.exists(name):
+            return None
+        raw = read_all(self.files, name)
+        if records.read_preamble(raw) != (MAGIC, VERSION):
+            if len(raw) < records.PREAMBLE_SIZE and raw == PREAMBLE[: len(raw)]:
+                return None  # a tail whose very first write was cut short
+            raise SaveDamaged(FOREIGN if raw[:4] != MAGIC else OTHER_VERSION)
+        found, end, how = records.scan(raw, records.PREAMBLE_SIZE, MAX_PAYLOAD)
+        if how == records.END_DAMAGED:
+            raise SaveDamaged(DAMAGED)
+        if not found:
+            return None  # cut inside its first record: nothing was in it yet
+        kind, payload, _ = found[0]
+        if kind != KIND_BEGIN or len(payload) != 4:
+            raise SaveDamaged(DAMAGED)
+        begun_at = int.from_bytes(payload, "little")
+        if begun_at != base_size:
+            return None  # merged into the base already (or left over from before)
+        return found, end, how
+
+    def _base_records(self, visit):
+        """Feed every good record of the base to visit(kind, payload); returns its good size."""
+        name = self._name("b")
+        if not self.files.exists(name):
+            return 0
+        f = self.files.open(name, "rb")
         try:
-            f.write(record)
+            reader = records.Reader(f, MAX_PAYLOAD)
+            while True:
+                item = reader.next()
+                if item is None:
+                    break
+                visit(item[0], item[1])
+        finally:
+            f.close()
+        if reader.how == records.END_DAMAGED:
+            raise SaveDamaged(DAMAGED)
+        return reader.end
+
+    def _each_record(self, visit):
+        """Feed the match's records (base, then live tails) to visit(kind, payload)."""
+        self.base_size = self._base_records(visit)
+        self.tail = 0
+        self.tail_size = 0
+        self.rewrite_tail = False
+        for index in range(TAILS):
+            found = self._read_tail(index, self.base_size)
+            if found is None:
+                break
+            self.tail = index
+            tail_records, self.tail_size, how = found
+            self.rewrite_tail = how != records.END_CLEAN
+            for kind, payload, _ in tail_records[1:]:
+                visit(kind, payload)
+
+    def replay(self, apply, drop_last=False, progress=None):
+        """Hand every live action to apply(action), in order; returns the last live action.
+
+        With ``drop_last`` the last live action is not applied (an undo being
+        prepared). ``progress(done, total)`` is called every few dozen actions
+        of a long replay (the device feeds its watchdog and draws a bar).
+        Raises SaveDamaged for a bad file; whatever ``apply`` raises goes through.
+        """
+        live = Liveness()
+        statuses = [None]
+
+        def mark(kind, payload):
+            if kind == KIND_ACTION:
+                live.add()
+            elif kind == KIND_UNDO:
+                if not live.drop():
+                    raise SaveDamaged(DAMAGED)
+            elif kind == KIND_STATUS:
+                statuses[0] = parse_status(payload) or statuses[0]
+            elif kind != KIND_BEGIN:
+                raise SaveDamaged(DAMAGED)
+
+        self._each_record(mark)
+        total = live.count - (1 if drop_last and live.count else 0)
+        counter = [0, 0, None]  # action records seen, live actions applied, the last one
+
+        def play(kind, payload):
+            if kind != KIND_ACTION:
+                return
+            index = counter[0]
+            counter[0] += 1
+            if not live.is_live(index):
+                return
+            try:
+                action = payload.decode()
+            except ValueError:
+                raise SaveDamaged(DAMAGED)  # noqa: B904 - MicroPython warns about "from"
+            counter[2] = action
+            if counter[1] < total:
+                apply(action)
+                counter[1] += 1
+                if progress is not None and counter[1] % PROGRESS_EVERY == 0:
+                    progress(counter[1], total)
+
+        self._each_record(play)
+        self.moves = live.count
+        self.status = statuses[0]
+        return counter[2]
+
+    # -- writing --------------------------------------------------------------
+
+    def start(self, game_id, options, seed, status):
+        """Replace whatever this folder held by a new match with no actions."""
+        make_folders(self.files, self.folder)
+        old = self.gen if self.gen is not None else self._newest_gen()
+        header = json.dumps({"game": game_id, "seed": seed, "options": options, "gen": old + 1})
+        if len(header) > MAX_PAYLOAD:
+            raise ValueError("options too long for the journal")
+        self._forget()
+        self.gen = old + 1
+        tail = PREAMBLE + begin_record(0) + status_record(status)
+        write_new(self.files, self._name("t0"), tail)
+        safe_write(self.files, self.path(HEAD), header.encode())
+        self.game_id, self.options, self.seed = game_id, options, seed
+        self.moves = 0
+        self.status = status
+        self.tail_size = len(tail)
+        self.sweep()
+
+    def _newest_gen(self):
+        newest = 0
+        for name in self._listdir():
+            number = name.split(".")[0]
+            if number.isdigit():
+                newest = max(newest, int(number))
+        return newest
+
+    def _listdir(self):
+        try:
+            return self.files.listdir(self.folder)
+        except OSError:
+            return []
+
+    def sweep(self):
+        """Remove the files of other generations (left by a new match or a set-aside save)."""
+        mine = "%d." % self.gen if self.gen is not None else None
+        for name in self._listdir():
+            if name == HEAD or name.endswith(BAD_SUFFIX):
+                continue
+            if mine is not None and name.startswith(mine):
+                continue
+            try:
+                self.files.remove(self.path(name))
+            except OSError:
+                pass
+
+    def append_action(self, action, status=None):
+        """Journal one accepted action (and the status after it, if it changed)."""
+        data = action_record(action)
+        if status is not None and status != self.status:
+            data += status_record(status)
+        self._append(data, status)
+        self.moves += 1
+
+    def append_undo(self, status=None):
+        """Journal that the last live action was taken back."""
+        if not self.moves:
+            raise ValueError("nothing to undo in the journal")
+        data = UNDO_RECORD
+        if status is not None and status != self.status:
+            data += status_record(status)
+        self._append(data, status)
+        self.moves -= 1
+
+    def _append(self, data, status):
+        if self.gen is None or self.moves is None:
+            raise ValueError("the journal holds no loaded match")
+        if self.tail_size and self.tail_size + len(data) <= self.tail_bytes:
+            if self.rewrite_tail:
+                self._rewrite_tail(data)
+            else:
+                self._append_to(self._name("t%d" % self.tail), data)
+                self.tail_size += len(data)
+        elif self.tail_size and self.tail + 1 < TAILS:
+            self.tail += 1
+            self._new_tail(data)
+        else:
+            self._merge()
+            self._new_tail(data)
+        if status is not None:
+            self.status = status
+
+    def _append_to(self, name, data):
+        self.rewrite_tail = True  # until the append is known to be complete
+        f = self.files.open(name, "ab")
+        try:
+            f.write(data)
             f.flush()
         finally:
             f.close()
-        self.rewrite_needed = False
-        self.actions = actions
-        self.size = size
-        self.live_size = live_size
+        self.rewrite_tail = False
 
-    def compact(self):
-        """Rewrite the journal as header + live actions (done by itself when worth it)."""
-        self._rewrite(self.actions)
+    def _new_tail(self, data):
+        """Start tail ``self.tail``: begin, the current status, then data."""
+        head = PREAMBLE + begin_record(self.base_size)
+        if self.status is not None:
+            head += status_record(self.status)
+        write_new(self.files, self._name("t%d" % self.tail), head + data)
+        self.tail_size = len(head) + len(data)
+        self.rewrite_tail = False
+        if self.tail == 0:
+            self._remove(self._name("t1"))  # a merged one
 
-    def _rewrite(self, actions):
-        parts = [records.preamble(MAGIC, VERSION), self._header]
-        for action in actions:
-            parts.append(action_record(action))
-        data = b"".join(parts)
-        replace_file(self.files, self.name, data)
-        self.actions = list(actions)
-        self.size = self.live_size = len(data)
-        self.rewrite_needed = False
+    def _rewrite_tail(self, data):
+        """Rewrite the current tail as its good records plus data (after a torn end)."""
+        name = self._name("t%d" % self.tail)
+        raw = read_all(self.files, name)[: self.tail_size]
+        write_new(self.files, name, raw + data)
+        self.tail_size += len(data)
+        self.rewrite_tail = False
 
-    def load(self):
-        """Read the journal: (saved, message); never raises for a bad file.
+    def _merge(self):
+        """Move the action and undo records of every live tail to the end of the base."""
+        moved = []
+        for index in range(TAILS):
+            found = self._read_tail(index, self.base_size)
+            if found is None:
+                break
+            for kind, payload, _ in found[0][1:]:
+                if kind == KIND_ACTION or kind == KIND_UNDO:
+                    moved.append(records.encode(kind, payload))
+        data = b"".join(moved)
+        base = self._name("b")
+        if self.base_size and self.files.size(base) != self.base_size:
+            # A torn end (FAT): rewrite the base as its good records plus the tails.
+            data = read_all(self.files, base)[: self.base_size] + data
+            write_new(self.files, base, data)
+            self.base_size = len(data)
+        elif data:
+            self._append_to(base, data)
+            self.base_size += len(data)
+        self.tail = 0
+        self.tail_size = 0
 
-        saved is None (no usable match) or a dict {"game", "options", "seed",
-        "actions"}; message is None or one short sentence for the screen.
-        """
-        self._forget()
-        if not self.files.exists(self.name):
-            return None, None
+    def _remove(self, name):
         try:
-            raw = read_all(self.files, self.name)
+            self.files.remove(name)
         except OSError:
-            return self.reject(DAMAGED)
-        first = records.read_preamble(raw)
-        if first is None:
-            return self.reject(DAMAGED)
-        if first[0] != MAGIC:
-            return self.reject(FOREIGN)
-        if first[1] != VERSION:
-            return self.reject(OTHER_VERSION)
-        found, end, how = records.scan(raw, records.PREAMBLE_SIZE, MAX_PAYLOAD)
-        if how == records.END_DAMAGED or not found or found[0][0] != KIND_HEADER:
-            return self.reject(DAMAGED)
-        header = parse_header(found[0][1])
-        if header is None:
-            return self.reject(DAMAGED)
-        actions = []
-        live_size = records.PREAMBLE_SIZE + len(found[0][1]) + records.OVERHEAD
-        for kind, payload, _ in found[1:]:
-            if kind == KIND_ACTION:
-                try:
-                    actions.append(payload.decode())
-                except ValueError:
-                    return self.reject(DAMAGED)
-                live_size += len(payload) + records.OVERHEAD
-            elif kind == KIND_UNDO and not payload and actions:
-                live_size -= len(actions.pop().encode()) + records.OVERHEAD
-            else:
-                return self.reject(DAMAGED)
-        self.game_id, self.options, self.seed = header
-        self._header = records.encode(KIND_HEADER, found[0][1])
-        self.actions = actions
-        self.size = end
-        self.live_size = live_size
-        self.rewrite_needed = how == records.END_TORN
-        saved = {
-            "game": self.game_id,
-            "options": self.options,
-            "seed": self.seed,
-            "actions": list(actions),
-        }
-        return saved, None
+            pass
 
-    def reject(self, message):
-        """Set the journal file aside; returns (None, message) for load's callers."""
-        self.set_aside()
-        return None, message
+    # -- giving up ------------------------------------------------------------
 
     def set_aside(self):
-        """Rename the journal to ``<name>.bad`` (replacing an older one); never raises."""
-        set_aside(self.files, self.name)
+        """Rename the head to ``head.bad`` so the save is no longer offered; never raises.
+
+        The data files stay until the next new match sweeps them away."""
+        set_aside(self.files, self.path(HEAD))
         self._forget()
 
     def discard(self):
-        """Delete the journal (the player ended the match); never raises."""
-        try:
-            self.files.remove(self.name)
-        except OSError:
-            pass
+        """Delete the saved match (the player ended it); never raises."""
+        self._remove(self.path(HEAD))
+        self.gen = None
+        self.sweep()
         self._forget()
+
+
+PROGRESS_EVERY = 32
+
+
+class Liveness:
+    """Which action records are still live, one bit each: undo drops the last live one."""
+
+    def __init__(self):
+        self.bits = bytearray()
+        self.total = 0  # action records seen
+        self.count = 0  # of them live
+
+    def add(self):
+        index = self.total
+        if index >> 3 >= len(self.bits):
+            self.bits.extend(bytes(64))
+        self.bits[index >> 3] |= 1 << (index & 7)
+        self.total += 1
+        self.count += 1
+
+    def drop(self):
+        """Clear the last live bit; False if nothing was live."""
+        index = self.total - 1
+        while index >= 0:
+            if self.is_live(index):
+                self.bits[index >> 3] &= ~(1 << (index & 7)) & 0xFF
+                self.count -= 1
+                return True
+            index -= 1
+        return False
+
+    def is_live(self, index):
+        return (self.bits[index >> 3] >> (index & 7)) & 1 == 1

@@ -1,125 +1,147 @@
-"""A match: one game's rules, options and seed, plus the actions accepted so far.
+"""A match: one game's rules, options and seed, plus the actions accepted so far, on flash.
 
-A match is exactly ``(game class, options, seed, actions)``: the game gets all
-its randomness from ``pawtrack.rng.Rng(seed)``, so replaying the actions from
-scratch gives the same state on every interpreter. Undo is such a replay
-without the last action, so undoing a roll and rolling again gives the same
-dice.
+A match is exactly ``(game, options, seed, actions)``: the rules get all
+their randomness from ``pawtrack.rng.Rng(seed)``, so replaying the actions
+from scratch gives the same state on every interpreter. The actions live in
+the game's journal (``pawtrack.journal``), not in RAM: a match of thousands of
+actions resumes in the same memory as a short one. Undo is a replay without
+the last action, so undoing a roll and rolling again gives the same dice.
 
 API::
 
-    Match.new(game_cls, options, seed, journal=None) -> Match
+    Match.new(game_id, rules, options, seed, journal) -> Match
         options are checked and completed by resolve_options (ValueError if
-        bad); with a journal, the journal is replaced by this new match.
+        bad); the journal is replaced by this new match.
+    Match.resume(journal, find_rules, progress=None) -> (match or None, message or None)
+        rebuilds the journalled match; find_rules(game_id) returns the rules
+        class or None. A save that is damaged, for an unknown game or that the
+        rules no longer accept is set aside and the message says so in one
+        short sentence. progress(done, total) is called during a long replay.
     match.act(action) -> events
-        the game's apply decides (IllegalAction changes nothing); the action
-        is in the journal before the events are returned. If the journal
-        cannot be written the OSError propagates and the match is as before.
-    match.undo() -> events          [{"ev": "undo", "action": the undone action}]
+        the rules decide (IllegalAction changes nothing); the action is in the
+        journal before the events are returned. If the journal cannot be
+        written the OSError propagates and the match is as before.
+    match.undo(progress=None) -> events      [{"ev": "undo", "action": the undone action}]
         IllegalAction("nothing to undo") when there is no action.
-    match.game       the live Game instance (state(), legal_actions(), ...)
-    match.game_cls, match.game_id, match.options, match.seed, match.actions
-    match.is_over()
-    match.snapshot() -> {"game", "seed", "options", "actions", "state"} (JSON-able)
-    Match.resume(journal, find_game) -> (match or None, message or None)
-        rebuilds the journalled match; find_game(id) returns the game package
-        (with .GAME) or class, or None. A file that is damaged, foreign, for an
-        unknown game or that the rules no longer accept is set aside and the
-        message says so in one short sentence.
-    resume_info(journal, find_game) -> ((game_id, summary) or None, message or None)
-        what the main menu's Resume entry needs: None once the match is over
-        (its journal is kept so the result can still be shown).
+    match.game       the live rules object (state(), legal_actions(), ...)
+    match.game_id, match.rules, match.options, match.seed, match.moves
+    match.changes    acts and undos so far (a screen can tell the match moved on)
+    match.recent     the last few actions (at most RECENT), oldest first
+    match.is_over(), match.status() -> (over, summary)
+    match.snapshot() -> {"game", "seed", "options", "moves", "recent", "state"} (JSON-able)
 """
 
-from pawtrack.games import IllegalAction, resolve_options
+from pawtrack.game import IllegalAction, resolve_options
+from pawtrack.journal import SaveDamaged
 from pawtrack.rng import MASK32, Rng
 
 MAX_ACTION_LENGTH = 200
+RECENT = 8
 
 UNKNOWN_GAME = "Saved game is for an unknown game; set aside."
 RULES_CHANGED = "Saved game no longer fits the rules; set aside."
 
 
-def build_game(game_cls, options, seed, actions):
-    """A fresh game with ``actions`` applied in order (IllegalAction if one is refused)."""
-    game = game_cls(options, Rng(seed))
-    for action in actions:
-        game.apply(action)
-    return game
-
-
 class Match:
     """See the module docstring."""
 
-    def __init__(self, game_cls, options, seed, actions, journal=None):
-        self.game_cls = game_cls
-        self.game_id = game_cls.ID
+    def __init__(self, game_id, rules, options, seed, journal):
+        self.game_id = game_id
+        self.rules = rules
         self.options = options
         self.seed = seed
-        self.actions = list(actions)
         self.journal = journal
-        self.game = build_game(game_cls, options, seed, self.actions)
+        self.recent = []
+        self.changes = 0  # acts and undos so far: a screen can tell the match moved on
+        self.game = rules(options, Rng(seed))
 
     @classmethod
-    def new(cls, game_cls, options, seed, journal=None):
-        options = resolve_options(game_cls, options)
-        seed = seed & MASK32
-        match = cls(game_cls, options, seed, (), journal)
-        if journal is not None:
-            journal.start(match.game_id, options, seed)
+    def new(cls, game_id, rules, options, seed, journal):
+        options = resolve_options(rules, options)
+        match = cls(game_id, rules, options, seed & MASK32, journal)
+        journal.start(game_id, options, match.seed, match.status())
         return match
 
     @classmethod
-    def resume(cls, journal, find_game):
-        saved, message = journal.load()
-        if saved is None:
+    def resume(cls, journal, find_rules, progress=None):
+        found, message = journal.load_head()
+        if not found:
             return None, message
-        found = find_game(saved["game"])
-        if found is None:
+        rules = find_rules(journal.game_id)
+        if rules is None:
             journal.set_aside()
             return None, UNKNOWN_GAME
-        game_cls = getattr(found, "GAME", found)
         try:
-            options = resolve_options(game_cls, saved["options"])
-            match = cls(game_cls, options, saved["seed"], saved["actions"], journal)
-        except Exception:  # bad options, a refused action, or a rules bug on replay
+            options = resolve_options(rules, journal.options)
+            match = cls(journal.game_id, rules, options, journal.seed, journal)
+            match.replay(progress=progress)
+        except SaveDamaged as damage:
+            journal.set_aside()
+            return None, str(damage)
+        except MemoryError:
+            raise  # not the save's fault: it stays for a device with more memory
+        except Exception:  # noqa: BLE001 - bad options, a refused action, a rules bug on replay
             journal.set_aside()
             return None, RULES_CHANGED
         return match, None
 
+    @property
+    def moves(self):
+        return self.journal.moves
+
+    def status(self):
+        """(over, summary): what the main menu shows for this match."""
+        return self.game.is_over(), self.game.summary()
+
+    def replay(self, drop_last=False, progress=None):
+        """Rebuild the rules object from the journal; returns the last live action."""
+        game = self.rules(self.options, Rng(self.seed))
+        recent = []
+
+        def apply(action):
+            game.apply(action)
+            recent.append(action)
+            if len(recent) > RECENT:
+                recent.pop(0)
+
+        last = self.journal.replay(apply, drop_last, progress)
+        self.game = game
+        self.recent = recent
+        return last
+
     def act(self, action):
         if not isinstance(action, str) or not action or len(action) > MAX_ACTION_LENGTH:
-            raise IllegalAction("not an action: %r" % (action,))
+            raise IllegalAction("not an action: %s" % (str(action)[:40],))
         try:
             events = self.game.apply(action)
         except IllegalAction:
-            raise  # the game promises it changed nothing
+            raise  # the rules promise they changed nothing
         except Exception:
-            self._rebuild()  # a rules bug must not leave a half-done state behind
+            self.replay()  # a rules bug must not leave a half-done state behind
             raise
-        if self.journal is not None:
-            try:
-                self.journal.append_action(action)
-            except Exception:
-                self._rebuild()
-                raise
-        self.actions.append(action)
+        try:
+            self.journal.append_action(action, self.status())
+        except Exception:
+            self.replay()
+            raise
+        self.recent.append(action)
+        if len(self.recent) > RECENT:
+            self.recent.pop(0)
+        self.changes += 1
         return events
 
-    def undo(self):
-        if not self.actions:
+    def undo(self, progress=None):
+        if not self.moves:
             raise IllegalAction("nothing to undo")
-        kept = self.actions[:-1]
-        game = build_game(self.game_cls, self.options, self.seed, kept)
-        if self.journal is not None:
-            self.journal.append_undo()
-        undone = self.actions[-1]
-        self.actions = kept
-        self.game = game
+        before = (self.game, self.recent)
+        undone = self.replay(drop_last=True, progress=progress)
+        try:
+            self.journal.append_undo(self.status())
+        except Exception:
+            self.game, self.recent = before  # the journal still counts the action as live
+            raise
+        self.changes += 1
         return [{"ev": "undo", "action": undone}]
-
-    def _rebuild(self):
-        self.game = build_game(self.game_cls, self.options, self.seed, self.actions)
 
     def is_over(self):
         return self.game.is_over()
@@ -129,14 +151,20 @@ class Match:
             "game": self.game_id,
             "seed": self.seed,
             "options": self.options,
-            "actions": list(self.actions),
+            "moves": self.moves,
+            "recent": list(self.recent),
             "state": self.game.state(),
         }
 
+    def actions(self, first, count):
+        """The live actions ``first`` .. ``first + count - 1`` read back from the journal."""
+        window = []
+        seen = [0]
 
-def resume_info(journal, find_game):
-    """((game_id, summary) or None, message or None) for the menu's Resume entry."""
-    match, message = Match.resume(journal, find_game)
-    if match is None or match.is_over():
-        return None, message
-    return (match.game_id, match.game.summary()), None
+        def collect(action):
+            if first <= seen[0] < first + count:
+                window.append(action)
+            seen[0] += 1
+
+        self.journal.replay(collect)
+        return window

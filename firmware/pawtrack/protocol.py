@@ -13,9 +13,11 @@ with a ``code`` and a ``reason``, and changes nothing.
 """
 
 import json
+from binascii import hexlify
 
-from pawtrack import VERSION, games
-from pawtrack.games import IllegalAction
+from pawtrack import VERSION
+from pawtrack.game import IllegalAction
+from pawtrack.session import SaveFailed
 
 PROTOCOL_VERSION = 1
 MAX_LINE = 1024
@@ -31,13 +33,11 @@ class CommandError(Exception):
         self.reason = reason
 
 
+LOG_PAGE = 50  # actions per "log" answer, so a long match never needs one huge line
+
+
 def hex_of(data):
-    digits = "0123456789abcdef"
-    out = []
-    for byte in data:
-        out.append(digits[byte >> 4])
-        out.append(digits[byte & 15])
-    return "".join(out)
+    return hexlify(data).decode()
 
 
 class Protocol:
@@ -56,6 +56,7 @@ class Protocol:
             "act": self.cmd_act,
             "undo": self.cmd_undo,
             "resume": self.cmd_resume,
+            "log": self.cmd_log,
         }
         if extra:
             self.commands.update(extra)
@@ -110,14 +111,16 @@ class Protocol:
             return
         try:
             message = json.loads(line)
-        except (ValueError, TypeError):
+        except Exception:  # noqa: BLE001 - bad JSON, or nesting too deep for the stack
             self.error("bad_json", "line is not valid JSON")
             return
         if not isinstance(message, dict):
             self.error("not_object", "a command must be a JSON object")
             return
         command_id = message.get("id")
-        if command_id is not None and not isinstance(command_id, (int, str)):
+        if command_id is not None and (
+            isinstance(command_id, bool) or not isinstance(command_id, (int, float, str))
+        ):
             self.error("bad_field", "id must be a number or a string")
             return
         name = message.get("cmd")
@@ -149,7 +152,7 @@ class Protocol:
             "protocol": PROTOCOL_VERSION,
             "firmware": VERSION,
             "board": self.board_name,
-            "games": [module.ID for module in games.game_modules()],
+            "games": [package.ID for package in self.app.games],
         }
 
     def cmd_press(self, message):
@@ -191,10 +194,22 @@ class Protocol:
             reply["legal"] = match.game.legal_actions()
         return reply
 
+    def cmd_log(self, message):
+        match = self.current_match()
+        first = message.get("from", 0)
+        if not isinstance(first, int) or isinstance(first, bool) or first < 0:
+            raise CommandError("bad_field", "from must be a whole number >= 0")
+        return {
+            "ev": "log",
+            "from": first,
+            "moves": match.moves,
+            "actions": match.actions(first, LOG_PAGE),
+        }
+
     def cmd_new(self, message):
         game_id = field(message, "game", str)
-        module = games.find_game(game_id)
-        if module is None:
+        package = self.app.session.find(game_id)
+        if package is None:
             raise CommandError("unknown_game", "no game called " + game_id[:40])
         seed = message.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
@@ -202,8 +217,8 @@ class Protocol:
         options = message.get("options", {})
         if not isinstance(options, dict):
             raise CommandError("bad_field", "options must be an object")
-        start = self.app.session.start
-        match = self.guarded(ValueError, "bad_option", start, module, options, seed)
+        refused = (ValueError, IllegalAction)
+        match = self.guarded(refused, "bad_option", self.app.start_match, package, options, seed)
         self.app.step()
         return {
             "ev": "started",
@@ -233,14 +248,24 @@ class Protocol:
         return self.acted(match, None)
 
     def cmd_resume(self, message):
-        match, problem = self.app.session.resume()
+        game_id = message.get("game")
+        if game_id is None:
+            game_id = self.app.session.latest_saved()
+            if game_id is None:
+                raise CommandError("no_saved_game", "no saved game to resume")
+        elif not isinstance(game_id, str):
+            raise CommandError("bad_field", "game has the wrong type")
+        elif self.app.session.find(game_id) is None:
+            raise CommandError("unknown_game", "no game called " + game_id[:40])
+        match, problem = self.app.resume_match(game_id)
         if match is None:
             raise CommandError("no_saved_game", problem or "no saved game to resume")
         self.app.step()
         return self.acted(match, None)
 
     def guarded(self, expected, code, function, *args):
-        """Call function; an expected refusal becomes a CommandError with code.
+        """Call function; an expected refusal becomes a CommandError with code
+        (``save_failed`` when the flash could not be written).
 
         (Written without ``raise ... from``, which MicroPython warns about on
         the console, where the protocol runs.)
@@ -250,12 +275,14 @@ class Protocol:
             return function(*args)
         except expected as error:
             problem = str(error)
+            if isinstance(error, SaveFailed):
+                code = "save_failed"
         raise CommandError(code, problem)
 
     def acted(self, match, action):
         reply = {
             "ev": "done",
-            "actions": len(match.actions),
+            "actions": match.moves,
             "over": match.is_over(),
             "legal": match.game.legal_actions(),
         }

@@ -121,3 +121,88 @@ def scan(data, start, max_payload):
             how = END_TORN
         return records, pos, how
     return records, pos, END_CLEAN
+
+
+class Reader:
+    """Records read one at a time from an open file, in a fixed amount of memory.
+
+    ``next()`` returns ``(kind, payload bytes)`` or None at the end; then
+    ``how`` is END_CLEAN, END_TORN or END_DAMAGED (as ``scan`` decides) and
+    ``end`` is the offset just after the last good record. However long the
+    file, the reader holds one buffer of ``max_payload + OVERHEAD`` bytes plus
+    a chunk, so a long match journal never needs its whole file in RAM.
+    """
+
+    CHUNK = 512
+
+    def __init__(self, f, max_payload, start=0):
+        self.f = f
+        self.max_payload = max_payload
+        self.buffer = bytearray(max_payload + OVERHEAD + self.CHUNK)
+        self.view = memoryview(self.buffer)
+        self.pos = 0  # next unread byte in the buffer
+        self.fill = 0  # bytes of the buffer holding file data
+        self.eof = False
+        self.end = start  # file offset of self.pos
+        self.how = None
+
+    def _want(self, count):
+        """Make ``count`` unread bytes available if the file has them; True if so."""
+        if self.fill - self.pos >= count:
+            return True
+        if self.pos:
+            left = self.fill - self.pos
+            self.buffer[:left] = self.view[self.pos : self.fill]
+            self.pos = 0
+            self.fill = left
+        while not self.eof and self.fill < count:
+            got = self.f.readinto(self.view[self.fill :])
+            if not got:
+                self.eof = True
+            else:
+                self.fill += got
+        return self.fill - self.pos >= count
+
+    def _rest_is_erased(self, start):
+        """Whether the bytes from buffer offset ``start`` to the end of the file are erased
+        (all 0x00 or all 0xFF, or none at all)."""
+        erased = None
+        chunk = bytes(self.view[start : self.fill])
+        while chunk:
+            if erased is None:
+                erased = chunk[0]
+                if erased not in (0x00, 0xFF):
+                    return False
+            if chunk != bytes((erased,)) * len(chunk):
+                return False
+            chunk = b"" if self.eof else self.f.read(self.CHUNK)
+        return True
+
+    def next(self):
+        if self.how is not None:
+            return None
+        if not self._want(1):
+            self.how = END_CLEAN
+            return None
+        if not self._want(HEAD_SIZE):
+            self.how = END_TORN  # the file ends inside a record's head
+            return None
+        pos = self.pos
+        length, kind, check = struct.unpack_from("<HBB", self.buffer, pos)
+        if crc32(self.view[pos : pos + 3]) & 0xFF != check or length > self.max_payload:
+            self.how = END_TORN if self._rest_is_erased(pos) else END_DAMAGED
+            return None
+        size = HEAD_SIZE + length + CRC_SIZE
+        if not self._want(size):
+            self.how = END_TORN  # the file ends inside this record
+            return None
+        pos = self.pos
+        end = pos + size
+        (crc,) = struct.unpack_from("<I", self.buffer, end - CRC_SIZE)
+        if crc32(self.view[pos : end - CRC_SIZE]) != crc:
+            self.how = END_TORN if self._rest_is_erased(end) else END_DAMAGED
+            return None
+        payload = bytes(self.view[pos + HEAD_SIZE : end - CRC_SIZE])
+        self.pos = end
+        self.end += size
+        return kind, payload

@@ -9,6 +9,7 @@ import gc
 import os
 import time
 
+from pawtrack import games
 from pawtrack.files import OsFiles
 from pawtrack.hal import Hal
 from pawtrack.ui.app import App
@@ -54,7 +55,7 @@ PRESSES = ("right", "right", "left", "left", "ok", "back", "left", "ok", "right"
 
 def make_app():
     hal = Hal(Canvas(), Strip(), Buttons(), Clock(), OsFiles(FOLDER), BOARD, new_seed=lambda: 1)
-    return App(hal)
+    return App(hal, games.catalog())
 
 
 def timed_renders(app, count=20):

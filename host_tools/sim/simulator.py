@@ -9,6 +9,7 @@ import tempfile
 
 from host_tools.sim import render
 from host_tools.sim.backend import VirtualClock, make_hal
+from pawtrack import games
 from pawtrack.ui.app import App
 
 STEP_MS = 5
@@ -55,7 +56,7 @@ class Simulator:
                 return seeds[0]
 
             self.hal.new_seed = next_seed
-        self.app = App(self.hal)
+        self.app = App(self.hal, games.catalog())
         self.app.step()
 
     # -- time and pins -------------------------------------------------------

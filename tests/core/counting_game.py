@@ -5,15 +5,22 @@ Players take turns. On your turn you roll a six-sided die as often as you like
 "stop" banks the pot. The first to reach the target wins. What is legal depends
 on the state (no "stop" before the first roll of a turn), every roll comes from
 the match's rng, and the game has an end, which is all the tests need.
+
+The module itself is shaped like a game package (``ID``, ``NAME``,
+``load_rules()``), so tests can hand it to a Session.
 """
 
-from pawtrack.games import Game
+from pawtrack.game import Game
+
+ID = "counting"
+NAME = "Counting"
+
+
+def load_rules():
+    return CountingGame
 
 
 class CountingGame(Game):
-    ID = "counting"
-    NAME = "Counting"
-    ORDER = 99
     OPTIONS = (
         ("players", (2, 3), 2),
         ("target", (10, 20, 30, 100), 20),

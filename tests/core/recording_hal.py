@@ -2,10 +2,10 @@
 
 No pins, no host libraries: the canvas keeps its frames, the strip its writes,
 the buttons are set by the test, time moves only when the test says so, and
-the files live in a scratch folder.
+the files live in a scratch folder (or in memory when no folder is given).
 """
 
-from pawtrack.files import OsFiles
+from pawtrack.files import MemoryFiles, OsFiles
 from pawtrack.hal import Hal
 from pawtrack.ui.canvas import Canvas
 
@@ -53,7 +53,7 @@ class StepClock:
         self.now += ms
 
 
-def make_hal(folder, buttons=("left", "ok", "right", "back")):
+def make_hal(folder=None, buttons=("left", "ok", "right", "back")):
     seeds = [100]
 
     def next_seed():
@@ -65,7 +65,7 @@ def make_hal(folder, buttons=("left", "ok", "right", "back")):
         leds=RecordingStrip(),
         buttons=SetButtons(buttons),
         clock=StepClock(),
-        files=OsFiles(folder),
+        files=OsFiles(folder) if folder is not None else MemoryFiles(),
         board=BOARD,
         new_seed=next_seed,
     )

@@ -2,8 +2,7 @@
 
 Only ``os`` is used (MicroPython has no tempfile or shutil): a folder with a
 fresh name is made under /tmp when it exists, else under the current folder,
-and removed with everything in it afterwards. The files written by the core
-are flat, so one level of removal is enough.
+and removed with everything in it afterwards.
 """
 
 import os
@@ -36,7 +35,11 @@ def make_scratch_dir(label="pawtrack"):
 
 
 def remove_scratch_dir(path):
-    """Delete a folder made by make_scratch_dir and the files in it."""
+    """Delete a folder made by make_scratch_dir and everything in it."""
     for name in os.listdir(path):
-        os.remove(path + "/" + name)
+        inner = path + "/" + name
+        if os.stat(inner)[0] & 0x4000:
+            remove_scratch_dir(inner)
+        else:
+            os.remove(inner)
     os.rmdir(path)

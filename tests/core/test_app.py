@@ -5,6 +5,7 @@ import unittest
 from recording_hal import make_hal
 from scratch import make_scratch_dir, remove_scratch_dir
 
+from pawtrack import games
 from pawtrack.buttons import SHORT
 from pawtrack.ui.app import App
 from pawtrack.ui.screen import Screen
@@ -25,19 +26,19 @@ class AppTest(unittest.TestCase):
     def test_hardware_problem_is_shown_when_the_screen_works(self):
         hal = make_hal(self.folder)
         hal.problems = ["no LED strip answers"]
-        app = App(hal)
+        app = App(hal, games.catalog())
         self.assertEqual(type(app.screen).__name__, "MessageScreen")
 
     def test_no_note_when_the_screen_itself_is_missing(self):
         hal = make_hal(self.folder)
         hal.problems = ["no OLED at 0x3C"]
         hal.display.working = False
-        app = App(hal)
+        app = App(hal, games.catalog())
         self.assertEqual(type(app.screen).__name__, "HomeScreen")
 
     def test_redraws_only_after_a_change(self):
         hal = make_hal(self.folder)
-        app = App(hal)
+        app = App(hal, games.catalog())
         app.step(0)
         shown = hal.display.shown
         for now in range(5, 100, 5):
@@ -49,7 +50,7 @@ class AppTest(unittest.TestCase):
 
     def test_a_screen_that_raises_becomes_a_message(self):
         hal = make_hal(self.folder)
-        app = App(hal)
+        app = App(hal, games.catalog())
         events = []
         app.listeners.append(events.append)
         app.push(Exploding(app))
@@ -60,7 +61,7 @@ class AppTest(unittest.TestCase):
 
     def test_leds_written_only_when_they_change(self):
         hal = make_hal(self.folder)
-        app = App(hal)
+        app = App(hal, games.catalog())
         app.step(0)
         writes = len(hal.leds.writes)
         app.press("right", SHORT)
@@ -74,7 +75,7 @@ class ThreeButtonTest(unittest.TestCase):
     def setUp(self):
         self.folder = make_scratch_dir("three")
         self.hal = make_hal(self.folder, buttons=("left", "ok", "right"))
-        self.app = App(self.hal)
+        self.app = App(self.hal, games.catalog())
         self.seen = []
         self.probe = Recorder(self.app, self.seen)
         self.app.push(self.probe)

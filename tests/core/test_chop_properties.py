@@ -12,7 +12,7 @@ import sys
 import unittest
 
 from pawtrack import dice
-from pawtrack.games import resolve_options
+from pawtrack.game import resolve_options
 from pawtrack.games.chop.rules import Chop
 from pawtrack.rng import Rng
 

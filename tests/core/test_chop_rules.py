@@ -6,8 +6,8 @@ Test names start with the RULES.md paragraph they check (5.1, 5.2, ...).
 import json
 import unittest
 
-from pawtrack import dice
-from pawtrack.games import IllegalAction, find_game, resolve_options
+from pawtrack import dice, games
+from pawtrack.game import IllegalAction, resolve_options
 from pawtrack.games.chop.rules import Chop
 from pawtrack.rng import Rng
 
@@ -39,9 +39,9 @@ def set_counter(game, name, value):
 
 
 class DiceAndTiles(unittest.TestCase):
-    def test_game_is_discovered_with_id_and_name(self):
-        self.assertIs(find_game("chop").GAME, Chop)
-        self.assertEqual(Chop.NAME, "Cat & Mouse")
+    def test_game_is_registered_with_id_and_name(self):
+        self.assertIs(games.find("chop").load_rules(), Chop)
+        self.assertEqual(games.find("chop").NAME, "Cat & Mouse")
 
     def test_5_1_each_side_rolls_its_own_die(self):
         game = new_game(seed=2)

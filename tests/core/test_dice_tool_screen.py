@@ -9,7 +9,7 @@ import unittest
 from recording_hal import make_hal
 from scratch import make_scratch_dir, remove_scratch_dir
 
-from pawtrack import dice
+from pawtrack import dice, games
 from pawtrack.buttons import LONG, SHORT
 from pawtrack.dicetool import HISTORY
 from pawtrack.ui.app import App
@@ -30,7 +30,7 @@ class DiceToolScreenTest(unittest.TestCase):
     def setUp(self):
         self.folder = make_scratch_dir("dicetool")
         self.hal = make_hal(self.folder)
-        self.app = App(self.hal)
+        self.app = App(self.hal, games.catalog())
         self.app.step()
 
     def tearDown(self):

@@ -5,7 +5,7 @@ import unittest
 
 from pawtrack import dice
 from pawtrack.dicetool import HISTORY, DiceTool
-from pawtrack.games import IllegalAction
+from pawtrack.game import IllegalAction
 from pawtrack.rng import Rng
 
 

@@ -1,6 +1,8 @@
-"""Journal and safe files: round trips, torn ends, damage, versions, compaction.
+"""Records, the per-game journal and safe files: round trips, tails and merges, torn ends,
+damage, versions, generations.
 
-Runs on CPython and MicroPython, on a scratch folder through OsFiles.
+Runs on CPython and MicroPython. The journal is tested in memory
+(MemoryFiles) and once over the interpreter's own filesystem (OsFiles).
 """
 
 import unittest
@@ -8,45 +10,56 @@ import unittest
 from scratch import make_scratch_dir, remove_scratch_dir
 
 from pawtrack import records
-from pawtrack.files import OsFiles, read_all, safe_read, safe_write, write_new
+from pawtrack.files import MemoryFiles, OsFiles, read_all, safe_read, safe_write, write_new
 from pawtrack.journal import (
     DAMAGED,
     FOREIGN,
-    KIND_ACTION,
-    KIND_UNDO,
     OTHER_VERSION,
+    PREAMBLE,
+    TAIL_BYTES,
     Journal,
+    SaveDamaged,
     action_record,
-    header_record,
 )
 
 OPTIONS = {"players": 2, "target": 20}
 ACTIONS = ["roll", "roll", "stop", "roll", "place 0 3 4", "roll"]
+FOLDER = "saves/counting"
+STATUS = (False, "turn 1")
 
 
-class ScratchTest(unittest.TestCase):
+def live_actions(journal, drop_last=False):
+    """(the live actions a replay hands out, the action it returns)."""
+    played = []
+    last = journal.replay(played.append, drop_last)
+    return played, last
+
+
+class JournalTest(unittest.TestCase):
     def setUp(self):
-        self.folder = make_scratch_dir("pawtrack-journal")
-        self.files = OsFiles(self.folder)
+        self.files = MemoryFiles()
 
-    def tearDown(self):
-        remove_scratch_dir(self.folder)
-
-    def journal_with(self, actions, compact_at=4096):
-        journal = Journal(self.files, compact_at=compact_at)
-        journal.start("counting", OPTIONS, 1234)
+    def journal_with(self, actions, status=STATUS):
+        journal = Journal(self.files, FOLDER)
+        journal.start("counting", OPTIONS, 1234, status)
         for action in actions:
             journal.append_action(action)
         return journal
 
-    def raw(self, name="match.jnl"):
-        return read_all(self.files, name)
+    def reopened(self):
+        journal = Journal(self.files, FOLDER)
+        found, message = journal.load_head()
+        self.assertTrue(found, message)
+        return journal
 
-    def overwrite(self, data, name="match.jnl"):
-        write_new(self.files, name, data)
+    def names(self):
+        return sorted(self.files.listdir(FOLDER))
 
-    def load(self):
-        return Journal(self.files).load()
+    def raw(self, name):
+        return read_all(self.files, FOLDER + "/" + name)
+
+    def overwrite(self, name, data):
+        write_new(self.files, FOLDER + "/" + name, data)
 
 
 class RecordTest(unittest.TestCase):
@@ -75,210 +88,225 @@ class RecordTest(unittest.TestCase):
         record = records.encode(0x41, b"x" * 50)
         self.assertEqual(records.scan(record, 0, 49)[2], records.END_DAMAGED)
 
+    def test_the_streaming_reader_agrees_with_scan(self):
+        good = b"".join(records.encode(0x41, b"a" * (n * 37 % 300)) for n in range(40))
+        cases = [good, good[:-3], good + b"\xff" * 20, good + b"\x00" * 9, b""]
+        flipped = bytearray(good)
+        flipped[len(good) // 2] ^= 0x04
+        cases.append(bytes(flipped))
+        cases.append(good[: len(good) - 6] + b"\xff" * 6)
+        for data in cases:
+            found, end, how = records.scan(data, 0, 1024)
+            files = MemoryFiles()
+            write_new(files, "f", data)
+            f = files.open("f", "rb")
+            reader = records.Reader(f, 1024)
+            streamed = []
+            while True:
+                item = reader.next()
+                if item is None:
+                    break
+                streamed.append(item)
+            self.assertEqual(streamed, [(kind, payload) for kind, payload, _ in found])
+            self.assertEqual((reader.end, reader.how), (end, how), len(data))
 
-class JournalRoundTripTest(ScratchTest):
-    def test_header_and_actions_come_back(self):
+
+class RoundTripTest(JournalTest):
+    def test_head_and_actions_come_back(self):
         self.journal_with(ACTIONS)
-        saved, message = self.load()
-        self.assertIsNone(message)
+        journal = self.reopened()
         self.assertEqual(
-            saved, {"game": "counting", "options": OPTIONS, "seed": 1234, "actions": ACTIONS}
+            (journal.game_id, journal.options, journal.seed), ("counting", OPTIONS, 1234)
         )
+        self.assertEqual(live_actions(journal), (ACTIONS, ACTIONS[-1]))
+        self.assertEqual(journal.moves, len(ACTIONS))
 
     def test_undo_records_drop_the_last_live_action(self):
-        journal = self.journal_with(["roll", "roll"])
+        journal = self.journal_with(ACTIONS)
+        journal.append_undo()
         journal.append_undo()
         journal.append_action("stop")
-        journal.append_undo()
-        journal.append_undo()
-        self.assertEqual(journal.actions, [])
-        journal.append_action("roll")
-        saved, _ = self.load()
-        self.assertEqual(saved["actions"], ["roll"])
+        expected = ACTIONS[:-2] + ["stop"]
+        self.assertEqual(live_actions(self.reopened())[0], expected)
+        self.assertEqual(live_actions(self.reopened(), drop_last=True), (expected[:-1], "stop"))
 
-    def test_missing_journal_is_no_match_and_no_message(self):
-        self.assertEqual(self.load(), (None, None))
+    def test_nothing_to_undo(self):
+        journal = self.journal_with([])
+        with self.assertRaises(ValueError):
+            journal.append_undo()
 
-    def test_start_replaces_the_old_match(self):
-        self.journal_with(ACTIONS)
-        journal = Journal(self.files)
-        journal.start("other", {}, 7)
-        saved, _ = self.load()
-        self.assertEqual(saved, {"game": "other", "options": {}, "seed": 7, "actions": []})
+    def test_no_save_is_no_match_and_no_message(self):
+        self.assertEqual(Journal(self.files, FOLDER).load_head(), (False, None))
 
-    def test_loaded_journal_keeps_appending(self):
-        self.journal_with(ACTIONS[:3])
-        journal = Journal(self.files)
-        journal.load()
-        journal.append_action("last")
-        saved, _ = self.load()
-        self.assertEqual(saved["actions"], ACTIONS[:3] + ["last"])
+    def test_status_is_read_from_the_tails_alone(self):
+        journal = self.journal_with(["roll"], status=(False, "turn 1"))
+        journal.append_action("roll", (False, "turn 2"))
+        journal.append_action("stop", (True, "won"))
+        peeked = self.reopened()
+        self.assertEqual(peeked.peek_status(), (True, "won"))
+        journal.append_undo((False, "turn 2"))
+        self.assertEqual(self.reopened().peek_status(), (False, "turn 2"))
 
-    def test_bytes_per_action(self):
-        self.journal_with([])
-        before = len(self.raw())
-        self.journal_with(["roll"])
-        self.assertEqual(len(self.raw()) - before, len("roll") + records.OVERHEAD)
+    def test_a_status_is_written_only_when_it_changes(self):
+        journal = self.journal_with([])
+        size = len(self.raw("1.t0"))
+        journal.append_action("roll", STATUS)
+        self.assertEqual(len(self.raw("1.t0")), size + len(action_record("roll")))
+
+    def test_start_replaces_the_old_match_and_sweeps_its_files(self):
+        journal = self.journal_with(ACTIONS * 30)
+        self.assertTrue("1.b" in self.names())
+        journal.start("counting", {"players": 3, "target": 20}, 99, STATUS)
+        self.assertEqual(self.names(), ["2.t0", "head"])
+        fresh = self.reopened()
+        self.assertEqual((fresh.options["players"], fresh.seed, fresh.gen), (3, 99, 2))
+        self.assertEqual(live_actions(fresh), ([], None))
+
+    def test_tails_fill_then_move_to_the_base(self):
+        journal = self.journal_with([])
+        for count in range(200):
+            journal.append_action("action %d" % count)
+            for name in self.names():
+                if ".t" in name:
+                    self.assertTrue(len(self.raw(name)) <= TAIL_BYTES, name)
+        self.assertTrue("1.b" in self.names())
+        for name in self.names():
+            self.assertTrue(name in ("1.b", "1.t0", "1.t1", "head"), name)
+        played, _ = live_actions(self.reopened())
+        self.assertEqual(played, ["action %d" % n for n in range(200)])
+
+    def test_a_merged_tail_left_behind_is_ignored_and_replaced(self):
+        journal = self.journal_with([])
+        count = 0
+        while "1.b" not in self.names():
+            journal.append_action("a%d" % count)
+            count += 1
+        # As if the power went out between the merge and the new tail: the tail
+        # there was started when the base was still empty, so it is merged already.
+        stale = self.raw("1.t0")
+        begin = records.encode(0x42, bytes(4))
+        self.overwrite("1.t0", stale[: len(PREAMBLE)] + begin + stale[len(PREAMBLE) + len(begin) :])
+        merged = ["a%d" % n for n in range(count - 1)]
+        again = self.reopened()
+        self.assertEqual(live_actions(again)[0], merged)
+        again.append_action("next")
+        self.assertEqual(live_actions(self.reopened())[0], merged + ["next"])
+
+    def test_a_long_match_resumes_and_keeps_going(self):
+        journal = self.journal_with([])
+        expected = []
+        for count in range(1500):
+            if count % 11 == 10:
+                journal.append_undo()
+                expected.pop()
+            else:
+                journal.append_action("move %d" % count)
+                expected.append("move %d" % count)
+        again = self.reopened()
+        self.assertEqual(live_actions(again)[0], expected)
+        again.append_action("last")
+        self.assertEqual(live_actions(self.reopened())[0], expected + ["last"])
+
+    def test_progress_is_reported_during_a_long_replay(self):
+        self.journal_with(["roll"] * 100)
+        seen = []
+        self.reopened().replay(lambda action: None, progress=lambda *pair: seen.append(pair))
+        self.assertEqual(seen, [(32, 100), (64, 100), (96, 100)])
 
 
-class TornEndTest(ScratchTest):
+class TornAndDamagedTest(JournalTest):
     def test_every_cut_inside_the_last_record_drops_only_that_record(self):
         self.journal_with(ACTIONS)
-        full = self.raw()
-        last = len(action_record(ACTIONS[-1]))
-        for cut in range(1, last):
-            self.overwrite(full[: len(full) - cut])
-            saved, message = self.load()
-            self.assertIsNone(message, "cut %d" % cut)
-            self.assertEqual(saved["actions"], ACTIONS[:-1], "cut %d" % cut)
+        whole = self.raw("1.t0")
+        record = len(action_record(ACTIONS[-1]))
+        for cut in range(1, record):
+            self.overwrite("1.t0", whole[:-cut])
+            self.assertEqual(live_actions(self.reopened())[0], ACTIONS[:-1], cut)
 
-    def test_bad_crc_in_the_very_last_record_is_torn(self):
+    def test_erased_bytes_after_a_cut_are_torn(self):
         self.journal_with(ACTIONS)
-        data = bytearray(self.raw())
-        data[-6] ^= 0x20  # inside the last payload
-        self.overwrite(bytes(data))
-        saved, message = self.load()
-        self.assertIsNone(message)
-        self.assertEqual(saved["actions"], ACTIONS[:-1])
-
-    def test_erased_tail_is_torn(self):
-        self.journal_with(ACTIONS)
+        whole = self.raw("1.t0")
         for filler in (b"\xff", b"\x00"):
-            self.overwrite(self.raw()[:-1] + filler * 40)
-            saved, message = self.load()
-            self.assertIsNone(message)
-            self.assertEqual(saved["actions"], ACTIONS[:-1])
-            self.journal_with(ACTIONS)
+            self.overwrite("1.t0", whole[:-5] + filler * 40)
+            self.assertEqual(live_actions(self.reopened())[0], ACTIONS[:-1])
 
     def test_next_write_after_a_torn_end_cleans_the_file(self):
         self.journal_with(ACTIONS)
-        self.overwrite(self.raw()[:-3])
-        journal = Journal(self.files)
-        journal.load()
-        journal.append_action("after")
-        found, end, how = records.scan(self.raw(), records.PREAMBLE_SIZE, 1024)
+        whole = self.raw("1.t0")
+        self.overwrite("1.t0", whole[:-3])
+        journal = self.reopened()
+        live_actions(journal)
+        journal.append_action("stop")
+        found, _, how = records.scan(self.raw("1.t0"), records.PREAMBLE_SIZE, 1024)
         self.assertEqual(how, records.END_CLEAN)
-        saved, message = self.load()
-        self.assertIsNone(message)
-        self.assertEqual(saved["actions"], ACTIONS[:-1] + ["after"])
+        self.assertEqual(live_actions(self.reopened())[0], ACTIONS[:-1] + ["stop"])
 
-    def test_torn_header_is_damage(self):
+    def test_a_tail_cut_in_its_first_write_is_no_tail(self):
         self.journal_with([])
-        self.overwrite(self.raw()[:-2])
-        self.assertEqual(self.load(), (None, DAMAGED))
+        self.overwrite("1.t0", PREAMBLE[:3])
+        self.assertEqual(live_actions(self.reopened())[0], [])
 
-
-class DamageTest(ScratchTest):
-    def assert_set_aside(self, result, message):
-        self.assertEqual(result, (None, message))
-        self.assertFalse(self.files.exists("match.jnl"))
-        self.assertTrue(self.files.exists("match.jnl.bad"))
-        # The next start is clean.
-        self.assertEqual(self.load(), (None, None))
-
-    def test_flipped_byte_in_a_middle_record(self):
+    def test_a_flipped_byte_before_the_end_is_damage(self):
         self.journal_with(ACTIONS)
-        data = bytearray(self.raw())
-        header = len(header_record("counting", OPTIONS, 1234))
-        data[records.PREAMBLE_SIZE + header + 5] ^= 0x01  # first action's payload
-        self.overwrite(bytes(data))
-        self.assert_set_aside(self.load(), DAMAGED)
+        whole = bytearray(self.raw("1.t0"))
+        whole[len(PREAMBLE) + 20] ^= 0x01
+        self.overwrite("1.t0", bytes(whole))
+        with self.assertRaises(SaveDamaged):
+            live_actions(self.reopened())
 
-    def test_damaged_length_in_a_middle_record_is_not_mistaken_for_a_torn_end(self):
+    def test_other_versions_and_foreign_files(self):
+        for data, message in ((b"PAWJ\x09" + b"x" * 20, OTHER_VERSION), (b"JUNKJUNK", FOREIGN)):
+            self.files = MemoryFiles()
+            self.journal_with(ACTIONS)
+            self.overwrite("1.t0", data)
+            with self.assertRaises(SaveDamaged) as raised:
+                live_actions(self.reopened())
+            self.assertEqual(str(raised.exception), message)
+
+    def test_a_damaged_head_is_set_aside(self):
         self.journal_with(ACTIONS)
-        data = bytearray(self.raw())
-        header = len(header_record("counting", OPTIONS, 1234))
-        data[records.PREAMBLE_SIZE + header] = 200  # would run past the end of the file
-        self.overwrite(bytes(data))
-        self.assert_set_aside(self.load(), DAMAGED)
-
-    def test_unknown_version(self):
-        self.journal_with(ACTIONS)
-        data = bytearray(self.raw())
-        data[4] = 2
-        self.overwrite(bytes(data))
-        self.assert_set_aside(self.load(), OTHER_VERSION)
-
-    def test_bad_magic(self):
-        self.overwrite(b'{"not": "a journal"}\n')
-        self.assert_set_aside(self.load(), FOREIGN)
-
-    def test_empty_file(self):
-        self.overwrite(b"")
-        self.assert_set_aside(self.load(), DAMAGED)
-
-    def test_first_record_must_be_the_header(self):
-        self.overwrite(records.preamble(b"PAWJ", 1) + action_record("roll"))
-        self.assert_set_aside(self.load(), DAMAGED)
-
-    def test_header_that_is_not_json(self):
-        self.overwrite(records.preamble(b"PAWJ", 1) + records.encode(0x48, b"{oops"))
-        self.assert_set_aside(self.load(), DAMAGED)
-
-    def test_undo_with_nothing_to_undo(self):
-        header = header_record("counting", OPTIONS, 1)
-        self.overwrite(records.preamble(b"PAWJ", 1) + header + records.encode(KIND_UNDO, b""))
-        self.assert_set_aside(self.load(), DAMAGED)
-
-    def test_unknown_record_kind(self):
-        header = header_record("counting", OPTIONS, 1)
-        extra = records.encode(0x7A, b"?") + action_record("roll")
-        self.overwrite(records.preamble(b"PAWJ", 1) + header + extra)
-        self.assert_set_aside(self.load(), DAMAGED)
-
-    def test_action_that_is_not_utf8(self):
-        header = header_record("counting", OPTIONS, 1)
-        bad = records.encode(KIND_ACTION, b"\xff\xfe")
-        self.overwrite(records.preamble(b"PAWJ", 1) + header + bad + action_record("roll"))
-        self.assert_set_aside(self.load(), DAMAGED)
-
-    def test_older_bad_file_is_replaced(self):
-        self.overwrite(b"first")
-        self.load()
-        self.overwrite(b"second")
-        self.load()
-        self.assertEqual(self.raw("match.jnl.bad"), b"second")
+        head = bytearray(read_all(self.files, FOLDER + "/head"))
+        head[-1] ^= 0xFF
+        write_new(self.files, FOLDER + "/head", bytes(head))
+        journal = Journal(self.files, FOLDER)
+        self.assertEqual(journal.load_head(), (False, DAMAGED))
+        self.assertTrue(self.files.exists(FOLDER + "/head.bad"))
+        journal.start("counting", OPTIONS, 5, STATUS)  # the next match sweeps the old files
+        self.assertEqual(self.names(), ["2.t0", "head", "head.bad"])
 
 
-class CompactionTest(ScratchTest):
-    def test_undos_are_compacted_away_and_the_match_is_kept(self):
-        journal = self.journal_with([], compact_at=300)
+class OnRealFilesTest(unittest.TestCase):
+    def setUp(self):
+        self.folder = make_scratch_dir("pawtrack-journal")
+        self.files = OsFiles(self.folder)
+        self.files.mkdir("saves")
+
+    def tearDown(self):
+        remove_scratch_dir(self.folder)
+
+    def test_round_trip_with_merges_and_undos(self):
+        journal = Journal(self.files, FOLDER)
+        journal.start("counting", OPTIONS, 7, STATUS)
         expected = []
-        biggest = 0
-        for step in range(120):
-            journal.append_action("roll %d" % step)
-            expected.append("roll %d" % step)
-            if step % 3:
+        for count in range(300):
+            if count % 7 == 6:
                 journal.append_undo()
                 expected.pop()
-            biggest = max(biggest, len(self.raw()))
-            self.assertEqual(len(self.raw()), journal.size)
-        saved, message = self.load()
-        self.assertIsNone(message)
-        self.assertEqual(saved["actions"], expected)
-        # Without compaction the file would hold 120 actions and 80 undos.
-        self.assertLess(biggest, 2 * len(self.raw()) + 300)
-        found, _, _ = records.scan(self.raw(), records.PREAMBLE_SIZE, 1024)
-        self.assertLess(len(found), 120)
-
-    def test_journal_without_undos_is_not_rewritten(self):
-        journal = self.journal_with([], compact_at=100)
-        for _ in range(30):
-            journal.append_action("roll")
-        found, _, _ = records.scan(self.raw(), records.PREAMBLE_SIZE, 1024)
-        self.assertEqual(len(found), 31)
-        self.assertEqual(journal.live_size, journal.size)
-
-    def test_explicit_compact(self):
-        journal = self.journal_with(ACTIONS)
-        journal.append_undo()
-        journal.compact()
-        found, _, _ = records.scan(self.raw(), records.PREAMBLE_SIZE, 1024)
-        self.assertEqual([kind for kind, _, _ in found[1:]], [KIND_ACTION] * (len(ACTIONS) - 1))
-        self.assertEqual(self.load()[0]["actions"], ACTIONS[:-1])
+            else:
+                journal.append_action("go %d" % count)
+                expected.append("go %d" % count)
+        again = Journal(self.files, FOLDER)
+        again.load_head()
+        self.assertEqual(live_actions(again)[0], expected)
 
 
-class SafeFileTest(ScratchTest):
+class SafeFileTest(unittest.TestCase):
+    def setUp(self):
+        self.files = MemoryFiles()
+
+    def raw(self, name):
+        return read_all(self.files, name)
+
     def test_round_trip_and_overwrite(self):
         safe_write(self.files, "settings.bin", b'{"bright": 3}')
         self.assertEqual(safe_read(self.files, "settings.bin"), (b'{"bright": 3}', None))
@@ -291,10 +319,17 @@ class SafeFileTest(ScratchTest):
 
     def test_leftover_temp_file_does_not_matter(self):
         safe_write(self.files, "settings.bin", b"old")
-        self.overwrite(b"PAWS\x01half a wri", "settings.bin.tmp")
+        write_new(self.files, "settings.bin.tmp", b"PAWS\x01half a wri")
         self.assertEqual(safe_read(self.files, "settings.bin"), (b"old", None))
         safe_write(self.files, "settings.bin", b"new")
         self.assertEqual(safe_read(self.files, "settings.bin"), (b"new", None))
+
+    def test_a_folder_where_the_temp_file_goes_is_cleared(self):
+        self.files.mkdir("settings.bin.tmp")
+        write_new(self.files, "settings.bin.tmp/stray", b"x")
+        safe_write(self.files, "settings.bin", b"new")
+        self.assertEqual(safe_read(self.files, "settings.bin"), (b"new", None))
+        self.assertFalse(self.files.exists("settings.bin.tmp"))
 
     def test_every_damage_is_reported_and_set_aside(self):
         safe_write(self.files, "settings.bin", b"brightness 3")
@@ -305,15 +340,14 @@ class SafeFileTest(ScratchTest):
             flipped[index] ^= 0x10
             damaged.append(bytes(flipped))
         for data in damaged:
-            self.overwrite(data, "settings.bin")
+            write_new(self.files, "settings.bin", data)
             result = safe_read(self.files, "settings.bin", "Settings")
             self.assertEqual(result, (None, "Settings damaged; set aside."), repr(data))
             self.assertFalse(self.files.exists("settings.bin"))
             self.assertEqual(self.raw("settings.bin.bad"), data)
 
     def test_wrong_kind_of_file(self):
-        self.journal_with(ACTIONS)
-        self.files.rename("match.jnl", "settings.bin")
+        write_new(self.files, "settings.bin", PREAMBLE + action_record("roll"))
         self.assertEqual(
             safe_read(self.files, "settings.bin", "Options")[1], "Options damaged; set aside."
         )

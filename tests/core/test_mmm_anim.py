@@ -1,12 +1,12 @@
 """Mmm! animations: the plan of an action, the tumbling dice, the LED hallway, skipping.
 
-Runs on both interpreters, on the stand-in app of test_mmm_screen with
-animations on and time given by the test.
+Runs on both interpreters, in the real App on the recording HAL
+(tests/core/app_kit.py) with animations on and time given by the test.
 """
 
 import unittest
 
-from test_mmm_screen import StandInApp
+from app_kit import game_app
 
 from pawtrack.buttons import SHORT
 from pawtrack.games.mmm import anim
@@ -15,8 +15,8 @@ from pawtrack.ui.lights import FOOD_COLORS, OFF, RED, Lights
 
 
 def animated(options, seed=1, leds=15):
-    app = StandInApp(options, seed, leds=leds, animate=True)
-    return app, app.screens[0]
+    app = game_app("mmm", options, seed, leds=leds, status=range(12, leds), animate=True)
+    return app, app.table
 
 
 def leds_at(app, screen, now):
@@ -98,14 +98,14 @@ class ScreenAnimationTest(unittest.TestCase):
         app, screen = animated({})
         screen.button("ok", SHORT)
         screen.tick(0)
-        actions = list(app.session.match.actions)
+        actions = app.session.match.actions(0, 100000)
         self.assertTrue(screen.button("right", SHORT))
         self.assertEqual(screen.animation, None)
-        self.assertEqual(app.session.match.actions, actions)
+        self.assertEqual(app.session.match.recent, actions)
         choice, legal = screen.current()
         self.assertEqual(choice, legal[0])  # "right" did not move the choice
         screen.button("ok", SHORT)  # now it acts
-        self.assertEqual(app.session.match.actions, actions + [choice])
+        self.assertEqual(app.session.match.recent, actions + [choice])
 
     def test_undo_and_protocol_actions_are_not_animated(self):
         app, screen = animated({})
@@ -201,7 +201,7 @@ class ScreenAnimationTest(unittest.TestCase):
 
     def test_a_longer_strip_walks_through_the_leds_between(self):
         lights = Lights(24, tuple(range(24)))
-        game = StandInApp({"level": "lite"}).game
+        game = game_app("mmm", {"level": "lite"}).game
         game.cat = 1
         steps = anim.plan([{"ev": "cat", "pos": 1, "distance": 10}])
         animation = anim.Animation(steps)

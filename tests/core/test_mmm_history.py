@@ -12,6 +12,7 @@ from recording_hal import make_hal
 from scratch import make_scratch_dir, remove_scratch_dir
 
 from pawtrack import files as file_io
+from pawtrack import games
 from pawtrack.games.mmm import end, history
 from pawtrack.games.mmm.chart import History
 from pawtrack.protocol import Protocol
@@ -24,7 +25,7 @@ class Device:
     """An App with the protocol on a folder that plays the flash."""
 
     def __init__(self, folder):
-        self.app = App(make_hal(folder))
+        self.app = App(make_hal(folder), games.catalog())
         self.app.step()
         self.out = []
         self.protocol = Protocol(self.app, self.out.append, board_name="test")
@@ -99,7 +100,7 @@ class HistoryKeeperTest(unittest.TestCase):
     def test_undo_after_the_end_takes_the_game_back(self):
         self.new()
         self.device.lite_win()
-        self.assertEqual(self.device.app.session.match.actions[-2:], ["item yes", "food yes"])
+        self.assertEqual(self.device.app.session.match.recent[-2:], ["item yes", "food yes"])
         self.device.send({"cmd": "undo"})
         self.assertEqual(stored(self.folder).games(), 0)
         self.device.send({"cmd": "undo"})  # a second undo leaves the history alone
@@ -127,7 +128,7 @@ class HistoryKeeperTest(unittest.TestCase):
         self.assertTrue(resumed[-1]["over"])
         self.assertEqual(stored(self.folder).games(), 1)  # replay counts nothing
         self.assertEqual(type(self.device.app.screen).__name__, "MmmScreen")
-        last = self.device.app.session.match.actions[-1]
+        last = self.device.app.session.match.recent[-1]
         self.device.send({"cmd": "undo"})
         self.assertEqual(stored(self.folder).games(), 0)
         self.device.act(last)

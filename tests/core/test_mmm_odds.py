@@ -7,7 +7,6 @@ is in tests/host/test_mmm_odds_bruteforce.py.
 import unittest
 
 from pawtrack.dice import MMM_FOOD
-from pawtrack.games.mmm import GAME
 from pawtrack.games.mmm.odds import (
     ROLLS,
     Position,
@@ -18,6 +17,7 @@ from pawtrack.games.mmm.odds import (
     percent,
     reduce,
 )
+from pawtrack.games.mmm.rules import MmmGame
 
 BREAD, FISH, CUCUMBER, CHEESE, CARROT = 0, 1, 2, 3, 4
 
@@ -65,7 +65,7 @@ class BustTest(unittest.TestCase):
         self.assertEqual(bust_chance_at(pos), (4, 9))  # 4 of 6 faces blocked, 2 dice
 
     def test_line_variant_blocks_foods_off_the_line(self):
-        game = GAME({"variant": "line"}, ScriptedRng(["cheese", "bread", "x"]))
+        game = MmmGame({"variant": "line"}, ScriptedRng(["cheese", "bread", "x"]))
         game.apply("roll")
         game.apply("place 0 1 5")
         game.apply("place 1 1 0")
@@ -74,7 +74,7 @@ class BustTest(unittest.TestCase):
         self.assertEqual(game.state()["bust_risk"], [1, 2])
 
     def test_lite_mode_has_no_odds(self):
-        game = GAME({"level": "lite"}, ScriptedRng(["cheese", "x", "x"]))
+        game = MmmGame({"level": "lite"}, ScriptedRng(["cheese", "x", "x"]))
         game.apply("roll")
         self.assertIsNone(bust_chance(game))
         self.assertIsNone(complete_chance(game))
@@ -117,7 +117,7 @@ class CompletionTest(unittest.TestCase):
         self.assertGreater(complete_chance_at(pos)["reroll"][0], 0)
 
     def test_game_view(self):
-        game = GAME({}, ScriptedRng(["cheese", "x", "x"]))
+        game = MmmGame({}, ScriptedRng(["cheese", "x", "x"]))
         # Turn start: no decision yet, and too slow for the device: host-only.
         self.assertEqual(complete_chance(game), {"stop": (0, 1), "reroll": None})
         game.apply("roll")

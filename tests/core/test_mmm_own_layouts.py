@@ -13,6 +13,7 @@ from scratch import make_scratch_dir, remove_scratch_dir
 
 import pawtrack.games.mmm as mmm
 from pawtrack import files as file_io
+from pawtrack import games
 from pawtrack.files import OsFiles
 from pawtrack.games.mmm import layouts, own_layouts
 from pawtrack.games.mmm.layouts import parse_grid
@@ -61,7 +62,7 @@ class OwnLayoutsTest(unittest.TestCase):
     def power_on(self):
         """A new App on the same flash, with nothing own in memory."""
         forget_all()
-        app = App(make_hal(self.folder))
+        app = App(make_hal(self.folder), games.catalog())
         app.step()
         return app
 
@@ -146,7 +147,7 @@ class OwnLayoutsTest(unittest.TestCase):
         own_layouts.save_record(self.files, record)
         app = self.power_on()
         self.assertEqual(type(app.screen).__name__, "HomeScreen")
-        match = app.session.start(mmm, {"layout": "own"}, seed=5)
+        match = app.start_match(mmm, {"layout": "own"}, seed=5)
         board = match.game.board
         self.assertEqual((board.rows, board.cols), (7, 7))
         self.assertEqual(board.names[board.item_of[6 * 7 + 2]], "Ch2")  # example: Cu3
@@ -155,7 +156,7 @@ class OwnLayoutsTest(unittest.TestCase):
     def test_a_saved_own_game_resumes_from_the_menu_and_the_protocol(self):
         own_layouts.save_record(self.files, parse_grid(OWN_SIDE_1))
         app = self.power_on()
-        app.session.start(mmm, {"layout": "own", "side": 1}, seed=9)
+        app.start_match(mmm, {"layout": "own", "side": 1}, seed=9)
         app.session.act("roll")
         # Power cut: the Resume entry needs the layout while the menu is built.
         app = self.power_on()
@@ -164,7 +165,7 @@ class OwnLayoutsTest(unittest.TestCase):
         Protocol(app, out.append, board_name="test").feed(b'{"cmd": "resume"}\n')
         self.assertEqual(json.loads(out[0])["ev"], "resumed")
         self.assertEqual(app.session.match.game.state()["layout"], "own")
-        self.assertEqual(len(app.session.match.actions), 1)
+        self.assertEqual(app.session.match.moves, 1)
 
     def test_protocol_new_with_the_own_layout_after_boot(self):
         own_layouts.save_record(self.files, parse_grid(OWN_SIDE_2))

@@ -16,9 +16,9 @@ import json
 import sys
 import unittest
 
-from pawtrack.games import IllegalAction
-from pawtrack.games.mmm import GAME
+from pawtrack.game import IllegalAction
 from pawtrack.games.mmm.board import in_line
+from pawtrack.games.mmm.rules import MmmGame
 from pawtrack.rng import Rng
 
 MICROPYTHON = sys.implementation.name == "micropython"
@@ -127,7 +127,7 @@ class PropertiesTest(unittest.TestCase):
         self.assertEqual(ended, GAMES)
 
     def play(self, options, seed, chooser, number):
-        game = GAME(options, Rng(seed))
+        game = MmmGame(options, Rng(seed))
         checker = Checker(self, game)
         log = []
         while not game.is_over():
@@ -145,7 +145,7 @@ class PropertiesTest(unittest.TestCase):
         for action in ("roll", "reroll", "stop", "item yes", "left 3", "place 0 0 0"):
             with self.assertRaises(IllegalAction):
                 game.apply(action)
-        again = GAME(options, Rng(seed))
+        again = MmmGame(options, Rng(seed))
         for action in log:
             again.apply(action)
         self.assertEqual(snapshot(again), snapshot(game))

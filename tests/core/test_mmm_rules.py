@@ -9,8 +9,9 @@ import json
 import unittest
 
 from pawtrack.dice import MMM_FOOD
-from pawtrack.games import IllegalAction
-from pawtrack.games.mmm import GAME, chart
+from pawtrack.game import IllegalAction
+from pawtrack.games.mmm import chart
+from pawtrack.games.mmm.rules import MmmGame
 from pawtrack.rng import Rng
 
 
@@ -33,7 +34,7 @@ class ScriptedRng:
 
 def new_game(faces=(), **options):
     rng = ScriptedRng(faces)
-    game = GAME(options, rng)
+    game = MmmGame(options, rng)
     return game, rng
 
 
@@ -381,7 +382,7 @@ class TurnFlowTest(unittest.TestCase):
 
     def test_same_seed_same_game(self):
         def play(seed):
-            game = GAME({}, Rng(seed))
+            game = MmmGame({}, Rng(seed))
             log = []
             while not game.is_over():
                 action = game.legal_actions()[0]
@@ -393,11 +394,11 @@ class TurnFlowTest(unittest.TestCase):
 
     def test_bad_options_rejected(self):
         with self.assertRaises(ValueError):
-            GAME({"side": 3}, Rng(1))
+            MmmGame({"side": 3}, Rng(1))
         with self.assertRaises(ValueError):
-            GAME({"players": 7}, Rng(1))
+            MmmGame({"players": 7}, Rng(1))
         with self.assertRaises(ValueError):
-            GAME({"layout": "own", "side": 2}, Rng(1))  # nothing installed
+            MmmGame({"layout": "own", "side": 2}, Rng(1))  # nothing installed
 
     def test_state_names_everything(self):
         game, _ = new_game(["cheese", "x", "fish"], side=2, players=4, variant="line")

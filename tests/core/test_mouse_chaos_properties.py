@@ -11,7 +11,7 @@ import sys
 import unittest
 
 from pawtrack import dice
-from pawtrack.games import resolve_options
+from pawtrack.game import resolve_options
 from pawtrack.games.mouse_chaos.rules import COLOURS, NEST_SIZE, MouseChaos
 from pawtrack.rng import Rng
 

@@ -6,8 +6,8 @@ Test names start with the RULES.md paragraph they check (2.1, 2.2, ...).
 import json
 import unittest
 
-from pawtrack import dice
-from pawtrack.games import IllegalAction, find_game, resolve_options
+from pawtrack import dice, games
+from pawtrack.game import IllegalAction, resolve_options
 from pawtrack.games.mouse_chaos.rules import COLOURS, NESTS, MouseChaos
 from pawtrack.rng import Rng
 
@@ -52,11 +52,11 @@ def fill(game, nest, upto):
 
 
 class SetupRules(unittest.TestCase):
-    def test_game_is_discovered_with_id_and_name(self):
-        module = find_game("mouse_chaos")
-        self.assertIs(module.GAME, MouseChaos)
-        self.assertEqual(MouseChaos.NAME, "Mouse Chaos")
-        self.assertTrue(len(MouseChaos.NAME) <= 16)
+    def test_game_is_registered_with_id_and_name(self):
+        module = games.find("mouse_chaos")
+        self.assertIs(module.load_rules(), MouseChaos)
+        self.assertEqual(module.NAME, "Mouse Chaos")
+        self.assertTrue(len(module.NAME) <= 16)
 
     def test_2_1_four_colours_default_names(self):
         self.assertEqual(COLOURS, ("red", "yellow", "green", "blue"))

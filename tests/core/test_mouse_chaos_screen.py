@@ -1,78 +1,30 @@
-"""Mouse Chaos screens on a stand-in app: drawing, choices, undo, peek (both interpreters).
+"""Mouse Chaos screens: drawing, choices, undo, peek (both interpreters).
 
-The app here is the smallest object the screen needs (session, canvas, LED
-layer, button state); the full app on the simulator is tested in
-tests/host/test_mouse_chaos_sim.py.
+The screens run in the real App on the recording HAL (tests/core/app_kit.py);
+the simulator with its pins and time is tested in tests/host/test_mouse_chaos_sim.py.
 """
 
 import unittest
 
+from app_kit import game_app
+
 from pawtrack.buttons import LONG, SHORT
-from pawtrack.games import find_game
 from pawtrack.games.mouse_chaos.screen import MouseChaosScreen, SeatsScreen
-from pawtrack.match import Match
-from pawtrack.ui.canvas import Canvas
-from pawtrack.ui.lights import Lights
 
 
-class StandInSession:
-    def __init__(self, match):
-        self.match = match
-
-    def act(self, action):
-        return self.match.act(action)
-
-    def undo(self):
-        return self.match.undo()
-
-
-class StandInInput:
-    def __init__(self):
-        self.down = {}
-
-    def held(self, name):
-        return self.down.get(name, False)
-
-
-class StandInApp:
-    def __init__(self, options, seed=3):
-        module = find_game("mouse_chaos")
-        self.session = StandInSession(Match.new(module.GAME, options, seed))
-        self.canvas = Canvas()
-        self.lights = Lights(12, tuple(range(12)))
-        self.input = StandInInput()
-        self.screens = [module.make_screen(self, self.session.match)]
-        self.messages = []
-        self.went_home = 0
-
-    def push(self, screen):
-        self.screens.append(screen)
-
-    def pop(self):
-        self.screens.pop()
-
-    def home(self):
-        self.went_home += 1
-
-    def message(self, text, title="Note"):
-        self.messages.append(text)
-
-    def render(self):
-        self.canvas.fill(0)
-        self.screens[-1].draw(self.canvas)
-        self.lights.clear()
-        self.screens[-1].lights(self.lights)
-        return bytes(self.canvas.buffer)
+def hold(app, name, down):
+    """Set whether ``name`` is held, as the app's debounced button input sees it."""
+    app.input.pressed[app.input.names.index(name)] = down
 
 
 class MouseChaosScreenTest(unittest.TestCase):
     def test_make_screen_gives_the_table(self):
-        app = StandInApp({"players": 2})
-        self.assertTrue(isinstance(app.screens[0], MouseChaosScreen))
+        app = game_app("mouse_chaos", {"players": 2})
+        self.assertTrue(isinstance(app.table, MouseChaosScreen))
 
     def test_every_state_of_a_played_game_draws(self):
-        app = StandInApp({"players": 4, "catches": True})
-        screen = app.screens[0]
+        app = game_app("mouse_chaos", {"players": 4, "catches": True})
+        screen = app.table
         pictures = {}
         for _ in range(120):
             picture = app.render()
@@ -89,38 +41,38 @@ class MouseChaosScreenTest(unittest.TestCase):
         self.assertTrue(len(screen.text_lines()) >= 3)
 
     def test_ok_acts_and_long_back_undoes(self):
-        app = StandInApp({"players": 3})
-        screen = app.screens[0]
+        app = game_app("mouse_chaos", {"players": 3})
+        screen = app.table
         screen.button("ok", SHORT)
-        self.assertEqual(app.session.match.actions, ["draw"])
+        self.assertEqual(app.session.match.recent, ["draw"])
         screen.button("back", LONG)
-        self.assertEqual(app.session.match.actions, [])
+        self.assertEqual(app.session.match.recent, [])
         screen.button("back", LONG)  # nothing to undo: a message, no crash
         self.assertEqual(len(app.messages), 1)
         screen.button("back", SHORT)
-        self.assertEqual(app.went_home, 1)
+        self.assertEqual(app.homes, 1)
 
     def test_secret_seats_page_peeks_only_while_ok_is_held(self):
-        app = StandInApp({"players": 2, "colours": "secret"})
-        app.screens[0].button("ok", LONG)
+        app = game_app("mouse_chaos", {"players": 2, "colours": "secret"})
+        app.table.button("ok", LONG)
         seats = app.screens[-1]
         self.assertTrue(isinstance(seats, SeatsScreen))
-        app.input.down["ok"] = True  # still held from the long press
+        hold(app, "ok", True)  # still held from the long press
         seats.tick(0)
         self.assertFalse(seats.peeking)
         hidden = app.render()
-        app.input.down["ok"] = False
+        hold(app, "ok", False)
         seats.tick(10)
-        app.input.down["ok"] = True
+        hold(app, "ok", True)
         self.assertTrue(seats.tick(20))
         self.assertTrue(seats.peeking)
         self.assertNotEqual(app.render(), hidden)
         self.assertEqual(app.lights.colors, [(0, 0, 0)] * 12)
-        app.input.down["ok"] = False
+        hold(app, "ok", False)
         seats.tick(30)
         self.assertEqual(app.render(), hidden)
         seats.button("back", SHORT)
-        self.assertEqual(len(app.screens), 1)
+        self.assertEqual(len(app.screens), 2)
 
 
 if __name__ == "__main__":

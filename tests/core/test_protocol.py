@@ -6,6 +6,7 @@ import unittest
 from recording_hal import make_hal
 from scratch import make_scratch_dir, remove_scratch_dir
 
+from pawtrack import games
 from pawtrack.protocol import MAX_LINE, Protocol
 from pawtrack.ui.app import App
 
@@ -14,7 +15,7 @@ class ProtocolTest(unittest.TestCase):
     def setUp(self):
         self.folder = make_scratch_dir("protocol")
         self.hal = make_hal(self.folder)
-        self.app = App(self.hal)
+        self.app = App(self.hal, games.catalog())
         self.app.step()
         self.out = []
         self.protocol = Protocol(self.app, self.out.append, board_name="test")
@@ -58,19 +59,47 @@ class ProtocolTest(unittest.TestCase):
         game_events = events[:-1]
         self.assertTrue(game_events, "the roll must be announced as it happens")
         rolled = self.snapshot()
-        self.assertEqual(rolled["actions"], ["roll"])
+        self.assertEqual((rolled["moves"], rolled["recent"]), (1, ["roll"]))
         undo = self.send({"cmd": "undo"})
         self.assertEqual(undo[0], {"ev": "undo", "action": "roll"})
-        self.assertEqual(self.snapshot()["actions"], [])
+        self.assertEqual((self.snapshot()["moves"], self.snapshot()["recent"]), (0, []))
         again = self.send({"cmd": "act", "action": "roll"})
         self.assertEqual(again[:-1], game_events)  # undo cannot re-roll the dice
         self.assertEqual(self.snapshot(), rolled)
 
     def test_state_lists_legal_actions_and_screen_text(self):
+        state = self.only({"cmd": "state"}, "state")
+        self.assertEqual((state["match"], state["legal"]), (None, []))
         self.send({"cmd": "new", "game": "chop", "seed": 1})
         state = self.only({"cmd": "state"}, "state")
-        self.assertEqual(state["legal"], state["match"] and state["legal"])
-        self.assertTrue(isinstance(state["text"], list))
+        self.assertEqual(state["legal"], self.app.session.match.game.legal_actions())
+        self.assertIn("roll", state["legal"])
+        self.assertEqual(state["screen"], "ChopScreen")
+        self.assertTrue(state["text"] and all(isinstance(line, str) for line in state["text"]))
+
+    def test_log_pages_through_the_actions(self):
+        self.send({"cmd": "new", "game": "chop", "seed": 1})
+        done = []
+        for _ in range(60):
+            legal = self.only({"cmd": "state"}, "state")["legal"]
+            self.send({"cmd": "act", "action": legal[0]})
+            done.append(legal[0])
+        page = self.only({"cmd": "log"}, "log")
+        self.assertEqual((page["from"], page["moves"], page["actions"]), (0, 60, done[:50]))
+        page = self.only({"cmd": "log", "from": 50}, "log")
+        self.assertEqual(page["actions"], done[50:])
+        self.assertEqual(self.only({"cmd": "log", "from": -1}, "error")["code"], "bad_field")
+
+    def test_hostile_lines_get_one_clear_error(self):
+        for line, code in (
+            ("[" * 990, "bad_json"),
+            ('{"a":' * 150 + "1" + "}" * 150, "missing_field"),
+        ):
+            events = self.send(line)
+            self.assertEqual([event["ev"] for event in events], ["error"], line[:20])
+            self.assertEqual(events[0]["code"], code)
+        hello = self.only({"cmd": "hello", "id": 1.5}, "hello")
+        self.assertEqual(hello["id"], 1.5)
 
     def test_screen_is_the_framebuffer_in_hex(self):
         screen = self.only({"cmd": "screen"}, "screen")
@@ -105,6 +134,10 @@ class ProtocolTest(unittest.TestCase):
             ('{"cmd": "new", "game": "chop", "options": {"players": 99}}', "bad_option"),
             ('{"cmd": "new", "game": "chop", "seed": -1}', "bad_field"),
             ('{"cmd": "state", "id": [1]}', "bad_field"),
+            ('{"cmd": "state", "id": true}', "bad_field"),
+            ('{"cmd": "resume", "game": "chess"}', "unknown_game"),
+            ('{"cmd": "resume", "game": 3}', "bad_field"),
+            ('{"cmd": "log", "from": "x"}', "bad_field"),
             ('{"cmd": "act", "action": "' + "x" * (MAX_LINE + 10) + '"}', "too_long"),
         )
         for line, code in cases:
@@ -135,10 +168,29 @@ class ProtocolTest(unittest.TestCase):
         self.send({"cmd": "new", "game": "chop", "seed": 9})
         self.send({"cmd": "act", "action": "roll"})
         before = self.snapshot()
-        app = App(make_hal(self.folder))  # power cycle: same flash, new app
+        app = App(make_hal(self.folder), games.catalog())  # power cycle: same flash, new app
         out = []
         protocol = Protocol(app, out.append)
         protocol.feed(b'{"cmd": "resume"}\n')
         self.assertEqual(json.loads(out[-1])["ev"], "done")
         protocol.feed(b'{"cmd": "state"}\n')
         self.assertEqual(json.loads(out[-1])["match"], before)
+
+    def test_each_game_keeps_its_own_saved_match(self):
+        self.send({"cmd": "new", "game": "chop", "seed": 9})
+        self.send({"cmd": "act", "action": "roll"})
+        chop = self.snapshot()
+        self.send({"cmd": "new", "game": "mouse_chaos", "seed": 4})
+        self.send({"cmd": "act", "action": "draw"})
+        chaos = self.snapshot()
+        app = App(make_hal(self.folder), games.catalog())  # power cycle
+        labels = app.screen.entries()
+        self.assertEqual(labels[:2], ["Resume Mouse Chaos", "Resume Cat & Mouse"])
+        out = []
+        protocol = Protocol(app, out.append)
+        protocol.feed(b'{"cmd": "resume", "game": "chop"}\n{"cmd": "state"}\n')
+        self.assertEqual(json.loads(out[-1])["match"], chop)
+        protocol.feed(b'{"cmd": "resume"}\n{"cmd": "state"}\n')  # the latest played: chop
+        self.assertEqual(json.loads(out[-1])["match"], chop)
+        protocol.feed(b'{"cmd": "resume", "game": "mouse_chaos"}\n{"cmd": "state"}\n')
+        self.assertEqual(json.loads(out[-1])["match"], chaos)

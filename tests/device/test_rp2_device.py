@@ -16,6 +16,7 @@ import neopixel
 from device_kit import SerialInput, SerialOutput, VirtualClock, make_device
 from fixture_board import BOARD
 
+from pawtrack import games
 from pawtrack.hal.rp2 import ssd1306, status_led, watchdog
 from pawtrack.hal.rp2.buttons import Buttons
 from pawtrack.hal.rp2.usb_serial import UsbSerial
@@ -32,7 +33,7 @@ def board_with(**changes):
 def started(board=None, oled=True):
     """A device with its app and protocol attached, like main.start()."""
     device, clock, serial_in, serial_out = make_device(board or BOARD, oled=oled)
-    app = App(device.hal)
+    app = App(device.hal, games.catalog())
     protocol = Protocol(
         app, device.serial.send_line, device.board["name"], extra=device.protocol_commands()
     )

@@ -1,13 +1,12 @@
 """Cat & Mouse on the simulated device: roll, tiles, knife, counters, mix page, LEDs."""
 
 from host_tools.sim.simulator import Simulator
-from pawtrack.games import find_game, game_modules, resolve_options
+from pawtrack import games
 
 
 def start(**options):
     sim = Simulator()
-    module = find_game("chop")
-    sim.app.session.start(module, resolve_options(module.GAME, options), seed=5)
+    sim.app.start_match(games.find("chop"), options, seed=5)
     sim.advance(20)
     return sim
 
@@ -17,7 +16,8 @@ def game(sim):
 
 
 def test_listed_in_the_main_menu():
-    assert "chop" in [m.GAME.ID for m in game_modules(playable=True)]
+    assert "chop" in [package.ID for package in games.catalog()]
+    assert games.find("chop").NAME in Simulator().app.screen.entries()
 
 
 def test_roll_then_end_passes_to_the_cat():

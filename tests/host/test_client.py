@@ -25,14 +25,14 @@ def test_session_through_the_sim_port(client):
     _, rolled_events = client.act("roll")
     assert rolled_events
     state = client.state()
-    assert state["match"]["actions"] == ["roll"]
+    assert state["match"]["recent"] == ["roll"]
     client.undo()
-    assert client.state()["match"]["actions"] == []
+    assert client.state()["match"]["recent"] == []
     _, again = client.act("roll")
     assert again == rolled_events
     with pytest.raises(ClientError, match="illegal"):
         client.act("teleport")
-    assert client.state()["match"]["actions"] == ["roll"]
+    assert client.state()["match"]["recent"] == ["roll"]
 
 
 def test_garbage_between_commands_leaves_state(client):

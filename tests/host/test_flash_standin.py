@@ -174,7 +174,7 @@ def test_the_flashed_referee_answers_the_serial_client_like_the_simulator(flashe
         ):
             assert without_id(device.send(command)) == without_id(sim.send(command)), command
         state = device.state()
-        assert state["match"]["actions"] == ["roll", rolled[0]["legal"][-1]]
+        assert state["match"]["recent"] == ["roll", rolled[0]["legal"][-1]]
         assert state["match"] == sim.state()["match"]
 
         # Bad lines get an error event and change nothing.

@@ -11,13 +11,13 @@ import itertools
 import random
 from fractions import Fraction
 
-from pawtrack.games.mmm import GAME
 from pawtrack.games.mmm.odds import (
     Position,
     bust_chance_at,
     complete_chance_at,
     position_of,
 )
+from pawtrack.games.mmm.rules import MmmGame
 from pawtrack.rng import Rng
 
 X = 5
@@ -189,7 +189,7 @@ def decision_points(options, seeds):
     found = []
     for seed in seeds:
         rng = Rng(seed)
-        game = GAME(options, rng)
+        game = MmmGame(options, rng)
         picker = random.Random(seed)
         while not game.is_over():
             actions = game.legal_actions()

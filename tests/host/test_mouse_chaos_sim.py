@@ -1,14 +1,13 @@
 """Mouse Chaos on the simulated device: choices, undo, seats and hold-to-peek, LEDs."""
 
 from host_tools.sim.simulator import Simulator
-from pawtrack.games import find_game, game_modules, resolve_options
+from pawtrack import games
 from pawtrack.games.mouse_chaos.rules import COLOURS
 
 
 def start(**options):
     sim = Simulator()
-    module = find_game("mouse_chaos")
-    sim.app.session.start(module, resolve_options(module.GAME, options), seed=11)
+    sim.app.start_match(games.find("mouse_chaos"), options, seed=11)
     sim.advance(20)
     return sim
 
@@ -18,7 +17,8 @@ def game(sim):
 
 
 def test_listed_in_the_main_menu():
-    assert "mouse_chaos" in [m.GAME.ID for m in game_modules(playable=True)]
+    assert "mouse_chaos" in [package.ID for package in games.catalog()]
+    assert games.find("mouse_chaos").NAME in Simulator().app.screen.entries()
 
 
 def test_ok_draws_then_choices_cycle_and_act():
@@ -26,19 +26,19 @@ def test_ok_draws_then_choices_cycle_and_act():
     assert sim.screen_name() == "MouseChaosScreen"
     assert sim.app.screen.text_lines()[-1] == "> Draw holder"
     sim.run("ok")
-    assert sim.app.session.match.actions == ["draw"]
+    assert sim.app.session.match.recent == ["draw"]
     assert sim.app.screen.text_lines()[-1] == "> Done"
     sim.run("right right ok")
-    assert sim.app.session.match.actions == ["draw", "enter nw"]
+    assert sim.app.session.match.recent == ["draw", "enter nw"]
     assert game(sim).state()["nests"][0]["mice"] == 2
 
 
 def test_long_back_undoes_and_back_goes_home():
     sim = start()
     sim.run("ok right ok")
-    assert len(sim.app.session.match.actions) == 2
+    assert sim.app.session.match.moves == 2
     sim.run("back:long")
-    assert sim.app.session.match.actions == ["draw"]
+    assert sim.app.session.match.recent == ["draw"]
     sim.run("back")
     assert sim.screen_name() == "HomeScreen"
     assert sim.app.screen.entries()[0].startswith("Resume Mouse Chaos")
@@ -87,6 +87,6 @@ def test_secret_mode_hides_colours_until_ok_is_held_on_the_seats_page():
     sim.hal.buttons.set("ok", False)
     sim.advance(100)
     assert sim.frame == hidden
-    assert sim.app.session.match.actions == []
+    assert sim.app.session.match.recent == []
     sim.run("back")
     assert sim.screen_name() == "MouseChaosScreen"

@@ -8,7 +8,7 @@ formats with progsize=256), cache 4 x 256, lookahead 32, block_cycles 100
 
 A scripted session (games of the test-only counting game, one of them long
 enough for the journal to leave LittleFS's inline files: rolls, stops, undos,
-games played to the end, new games, settings saves, journal compactions) is
+games played to the end, new games, settings saves, tails merged into the base) is
 run once on a freshly formatted flash, logging every prog and erase with the
 session step that caused it, and the match and settings after every step.
 
@@ -31,10 +31,11 @@ why the images are built from the log instead.
 import sys
 import time
 
+from core.counting_game import ID as COUNTING
 from core.counting_game import CountingGame
 from littlefs import LittleFS, LittleFSError, UserContext
 
-from pawtrack.files import safe_read, safe_write
+from pawtrack.files import MemoryFiles, safe_read, safe_write
 from pawtrack.journal import Journal
 from pawtrack.match import Match
 from pawtrack.rng import Rng
@@ -48,14 +49,20 @@ GEOMETRY = {
     "lookahead_size": 32,
     "block_cycles": 100,
 }
-COMPACT_AT = 512  # small, so that the session compacts the journal many times
 MIN_CUT_POINTS = 1000
 MIN_ACTIONS = 700
 SETTINGS = "settings.bin"
 
 
-def find_game(game_id):
-    return CountingGame if game_id == CountingGame.ID else None
+FOLDER = "saves/" + COUNTING
+
+
+def find_rules(game_id):
+    return CountingGame if game_id == COUNTING else None
+
+
+def new_match(options, seed, journal):
+    return Match.new(COUNTING, CountingGame, options, seed, journal)
 
 
 class Flash(UserContext):
@@ -117,6 +124,18 @@ class LfsFiles:
     def listdir(self, folder=""):
         return self._call(self.fs.listdir, folder or "/")
 
+    def mkdir(self, name):
+        self._call(self.fs.mkdir, name)
+
+    def rmdir(self, name):
+        self._call(self.fs.rmdir, name)
+
+    def is_dir(self, name):
+        try:
+            return self.fs.stat(name).type == 2  # LFS_TYPE_DIR
+        except LittleFSError:
+            return False
+
     @staticmethod
     def _call(function, *args):
         try:
@@ -131,7 +150,7 @@ def make_script():
     chooser = Rng(2024)
     first = {"players": 3, "target": 100}  # a long game: the journal outgrows inline files
     script = [("settings", b'{"bright": 2, "sound": true}'), ("new", first, 1)]
-    match = Match.new(CountingGame, first, 1)
+    match = new_match(first, 1, Journal(MemoryFiles(), FOLDER))
     games = 1
     acts = 0
     while acts < MIN_ACTIONS:
@@ -144,10 +163,10 @@ def make_script():
             games += 1
             options = {"players": 2 + games % 2, "target": 20}
             script.append(("new", options, games * 1000 + 7))
-            match = Match.new(CountingGame, options, games * 1000 + 7)
+            match = new_match(options, games * 1000 + 7, match.journal)
         pick = chooser.below(10)
         undos = 2 if pick == 0 else 1 if pick < 3 else 0
-        for _ in range(min(undos, len(match.actions))):
+        for _ in range(min(undos, match.moves)):
             script.append(("undo",))
             match.undo()
         action = chooser.choice(match.game.legal_actions())
@@ -164,11 +183,11 @@ class Session:
         self.files = files
         self.flash = flash
         self.match = None
-        self.journal = Journal(files, compact_at=COMPACT_AT)
+        self.journal = Journal(files, FOLDER)
         self.settings = None
         self.after = []  # (match snapshot or None, settings bytes or None) per step
-        self.compactions = 0
-        self.biggest_journal = 0
+        self.merges = 0
+        self.biggest_base = 0
 
     def run(self, script):
         for index, step in enumerate(script):
@@ -178,15 +197,15 @@ class Session:
                 safe_write(self.files, SETTINGS, step[1])
                 self.settings = step[1]
             elif kind == "new":
-                self.match = Match.new(CountingGame, step[1], step[2], self.journal)
+                self.match = new_match(step[1], step[2], self.journal)
             else:
-                before = self.journal.size
+                before = self.journal.base_size
                 if kind == "act":
                     self.match.act(step[1])
                 else:
                     self.match.undo()
-                self.compactions += self.journal.size < before
-                self.biggest_journal = max(self.biggest_journal, self.journal.size)
+                self.merges += self.journal.base_size > before
+                self.biggest_base = max(self.biggest_base, self.journal.base_size)
             self.after.append((self.match.snapshot() if self.match else None, self.settings))
 
 
@@ -243,18 +262,20 @@ def check_resume(image, running, script, after):
     _, fs = filesystem(image)
     fs.mount()  # must always mount
     files = LfsFiles(fs)
-    match, message = Match.resume(Journal(files, compact_at=COMPACT_AT), find_game)
+    match, message = Match.resume(Journal(files, FOLDER), find_rules)
     assert message is None, message
     settings, message = safe_read(files, SETTINGS)
     assert message is None, message
-    assert not [name for name in files.listdir() if name.endswith(".bad")]
+    names = files.listdir() + (files.listdir(FOLDER) if files.is_dir(FOLDER) else [])
+    bad = [name for name in names if name.endswith(".bad")]
+    assert not bad
 
     got = (match.snapshot() if match else None, settings)
-    assert got in (shown, after[running]), "resumed to %r" % (got[0] and got[0]["actions"][-3:],)
+    assert got in (shown, after[running]), "resumed to %r" % (got[0] and got[0]["recent"][-3:],)
 
     if match is not None and match.game.legal_actions():  # the flash still takes writes
         match.act(match.game.legal_actions()[0])
-        again, message = Match.resume(Journal(files, compact_at=COMPACT_AT), find_game)
+        again, message = Match.resume(Journal(files, FOLDER), find_rules)
         assert message is None and again.snapshot() == match.snapshot()
     return 0 if got == shown else 1
 
@@ -266,8 +287,8 @@ def test_power_cut_at_every_flash_operation(capsys):
     assert actions >= MIN_ACTIONS
     log, session = record_session(script)
     after = session.after
-    assert session.compactions >= 5
-    assert session.biggest_journal > 2048  # past littlefs's inline files: data blocks too
+    assert session.merges >= 20  # tails moved to the base many times
+    assert session.biggest_base > 2048  # past littlefs's inline files: data blocks too
     assert len(log) * len(CUTS) >= MIN_CUT_POINTS, "only %d flash operations" % len(log)
 
     # Replay the log on one image; before applying operation n, cut the power during it.
@@ -292,7 +313,7 @@ def test_power_cut_at_every_flash_operation(capsys):
     with capsys.disabled():
         sys.stdout.write(
             "\npower-cut: %d cut points (%d flash operations x %d ways) over %d steps: %d actions"
-            " and undos, %d compactions, journal up to %d bytes; all resumed to the last shown"
+            " and undos, %d tail merges, base up to %d bytes; all resumed to the last shown"
             " state (%d) or one past (%d); %.1f s\n"
             % (
                 sum(outcomes),
@@ -300,8 +321,8 @@ def test_power_cut_at_every_flash_operation(capsys):
                 len(CUTS),
                 len(script),
                 actions,
-                session.compactions,
-                session.biggest_journal,
+                session.merges,
+                session.biggest_base,
                 outcomes[0],
                 outcomes[1],
                 seconds,

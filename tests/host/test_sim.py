@@ -8,6 +8,7 @@ import sys
 from PIL import Image
 
 from host_tools.sim.simulator import PressError, Simulator, parse_presses
+from pawtrack import games
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -141,23 +142,23 @@ def test_serial_mode_hello_press_screen():
 
 def test_damaged_saved_game_is_reported_and_set_aside(tmp_path):
     sim = Simulator(state_dir=str(tmp_path))
-    sim.app.session.start(__import__("pawtrack.games.chop", None, None, ["GAME"]), {}, 5)
+    sim.app.start_match(games.find("chop"), {}, 5)
     sim.app.session.act("roll")
-    journal = tmp_path / "match.jnl"
-    data = bytearray(journal.read_bytes())
-    data[12] ^= 0xFF  # damage the header record, well before the end
-    journal.write_bytes(bytes(data))
+    head = tmp_path / "saves" / "chop" / "head"
+    data = bytearray(head.read_bytes())
+    data[12] ^= 0xFF  # damage the head's record
+    head.write_bytes(bytes(data))
     again = Simulator(state_dir=str(tmp_path))
     assert again.screen_name() == "MessageScreen"
     assert " ".join(again.app.screen.text_lines()) == "Saved game damaged; set aside."
-    assert (tmp_path / "match.jnl.bad").exists()
+    assert (tmp_path / "saves" / "chop" / "head.bad").exists()
     again.run("ok")
     assert not any(label.startswith("Resume") for label in again.app.screen.entries())
 
 
 def test_resume_offered_after_power_cut(tmp_path):
     sim = Simulator(state_dir=str(tmp_path))
-    sim.app.session.start(__import__("pawtrack.games.chop", None, None, ["GAME"]), {}, 5)
+    sim.app.start_match(games.find("chop"), {}, 5)
     sim.app.session.act("roll")
     before = sim.app.session.match.snapshot()
     again = Simulator(state_dir=str(tmp_path))

@@ -30,12 +30,25 @@ hands them to ``pawtrack.ui.app.App`` inside a ``Hal``:
 ``new_seed``
     optional: a function returning a fresh 32-bit seed for a new match (the
     device uses ``os.urandom``; the simulator counts, so runs repeat).
+``keep_alive``
+    optional: what long work between two loop passes calls now and then (the
+    device feeds its watchdog there).
 """
 
 
 class Hal:
     def __init__(
-        self, display, leds, buttons, clock, files, board, beeper=None, problems=None, new_seed=None
+        self,
+        display,
+        leds,
+        buttons,
+        clock,
+        files,
+        board,
+        beeper=None,
+        problems=None,
+        new_seed=None,
+        keep_alive=None,
     ):
         self.display = display
         self.leds = leds
@@ -46,6 +59,7 @@ class Hal:
         self.beeper = beeper
         self.problems = problems or []
         self.new_seed = new_seed or urandom_seed
+        self.keep_alive = keep_alive
 
 
 def urandom_seed():

@@ -6,13 +6,16 @@ animate, and redraws only when something changed. A screen that raises is
 replaced by a message saying what went wrong, so one bug never stops the
 device. Listeners (the serial protocol) receive every event the app emits.
 
-At start-up, before the main menu is built, every game package's optional
-``on_boot(app)`` runs once (``boot_games``; see ``pawtrack.games``), so what a
-game keeps on flash is loaded before any match is started or resumed; the
-notices they return join the boot note.
+The app is given the games as a list of game packages (``games``; the
+device passes ``pawtrack.games.catalog()``) and never imports them itself, so
+the ui layer depends on the core only and the games on the ui. At start-up,
+before the main menu is built, every game package's optional ``on_boot(app)``
+runs once (``boot_games``), so what a game keeps on flash is loaded before any
+match is started or resumed; the notices they return join the boot note.
 """
 
 from pawtrack.buttons import LONG, REPEAT, SHORT, ButtonInput
+from pawtrack.session import Session
 from pawtrack.settings import Settings
 from pawtrack.ui.lights import Lights
 
@@ -21,8 +24,9 @@ LEFT_UNDO_REPEATS = 7  # repeats after the long press: 500 + 7 * 150 ms of holdi
 
 
 class App:
-    def __init__(self, hal, settings=None, home=None):
+    def __init__(self, hal, games=(), settings=None, home=None):
         self.hal = hal
+        self.games = list(games)
         self.canvas = hal.display
         self.clock = hal.clock
         self.files = hal.files
@@ -40,12 +44,13 @@ class App:
         self.left_hold = None  # on a board without back: repeats seen while left is held
         self.screens = []
         self.listeners = []
-        from pawtrack.ui.session import Session
-
-        self.session = Session(self)
+        self.session = Session(hal.files, self.games, self.emit, self.mark_dirty)
         self.dirty = True
         self.frames = 0
         game_notices = self.boot_games()
+        saves_notice = self.session.saves.prepare()
+        if saves_notice:
+            game_notices.append(saves_notice)
         if home is None:
             from pawtrack.ui.home import HomeScreen
 
@@ -65,10 +70,8 @@ class App:
 
     def boot_games(self):
         """Run each game package's ``on_boot(app)``, if it has one; their notices."""
-        from pawtrack import games
-
         notices = []
-        for module in games.game_modules():
+        for module in self.games:
             hook = getattr(module, "on_boot", None)
             try:
                 notice = hook(self) if hook is not None else None
@@ -103,6 +106,41 @@ class App:
         del self.screens[1:]
         self.screen.enter()
         self.dirty = True
+
+    def mark_dirty(self):
+        self.dirty = True
+
+    # -- matches -------------------------------------------------------------
+
+    def start_match(self, package, options, seed=None):
+        """A new match of a game, shown on its table screen (ValueError: bad options)."""
+        if seed is None:
+            seed = self.hal.new_seed()
+        match = self.session.start(package, options, seed)
+        self.show_match()
+        return match
+
+    def resume_match(self, game_id):
+        """(match or None, message or None): a saved match, replayed with a progress bar."""
+        from pawtrack.ui.progress import Progress
+
+        progress = Progress(self, "Loading")
+        match, message = self.session.resume(game_id, progress.update)
+        if match is not None:
+            self.show_match()
+        return match, message
+
+    def show_match(self):
+        """Put the current match's own screen on top of the main menu."""
+        self.home()
+        session = self.session
+        self.push(session.package.make_screen(self, session.match))
+
+    def keep_alive(self):
+        """During long work between loop passes: what the loop would do (feed the watchdog)."""
+        hook = getattr(self.hal, "keep_alive", None)
+        if hook is not None:
+            hook()
 
     def message(self, text, title="Note"):
         from pawtrack.ui.message import MessageScreen

@@ -10,7 +10,7 @@ LEDs: a gauge of the tokens left, the whole strip for a full bag.
 """
 
 from pawtrack.buttons import LONG, SHORT
-from pawtrack.games import IllegalAction
+from pawtrack.game import IllegalAction
 from pawtrack.ui import icons, lights, widgets
 from pawtrack.ui.canvas import text_width
 from pawtrack.ui.choices import choice_row

@@ -8,7 +8,7 @@ game's extra page, and a refused action becomes a short message.
 """
 
 from pawtrack.buttons import LONG, REPEAT, SHORT
-from pawtrack.games import IllegalAction
+from pawtrack.game import IllegalAction
 from pawtrack.ui import icons, widgets
 from pawtrack.ui.screen import Screen
 

@@ -1,12 +1,14 @@
 """A game's options before it starts: each option on a row, then Start.
 
 Ok on an option steps to its next allowed value; Start begins a new match
-with a fresh seed. The choices are remembered in the settings for next time.
-A game package may add rows before Start with ``setup_entries(app)``, a list
-of (label, function to call when picked), e.g. Mmm!'s results history.
+with a fresh seed, after asking when that would replace the game's
+unfinished saved match. The choices are remembered in the settings for next
+time. A game package may add rows before Start with ``setup_entries(app)``, a
+list of (label, function to call when picked), e.g. Mmm!'s results history.
 """
 
-from pawtrack.games import resolve_options
+from pawtrack.game import IllegalAction, resolve_options
+from pawtrack.ui.confirm import ConfirmScreen
 from pawtrack.ui.menu import MenuScreen
 
 
@@ -22,9 +24,9 @@ class GameSetupScreen(MenuScreen):
     def __init__(self, app, module):
         MenuScreen.__init__(self, app)
         self.module = module
-        self.game = module.GAME
-        self.title = self.game.NAME
-        remembered = app.settings.game_options(self.game.ID)
+        self.game = module.load_rules()
+        self.title = module.NAME
+        remembered = app.settings.game_options(module.ID)
         try:
             self.options = resolve_options(self.game, remembered)
         except ValueError:
@@ -49,16 +51,26 @@ class GameSetupScreen(MenuScreen):
         if index < len(self.extra):
             self.extra[index][1]()
             return True
-        self.app.settings.remember_game_options(self.game.ID, self.options)
+        if self.app.session.has_saved(self.module.ID):
+            question = "Start a new game? The saved %s game will be lost." % self.module.NAME
+            self.app.push(
+                ConfirmScreen(self.app, self.module.NAME, question, "Start new", "Keep saved",
+                              self.start)
+            )
+            return True
+        self.start()
+        return True
+
+    def start(self):
+        self.app.settings.remember_game_options(self.module.ID, self.options)
         try:
             self.app.save_settings()
         except OSError:
             pass  # the options are a convenience; the game must start anyway
         problem = None
         try:
-            self.app.session.start(self.module, self.options)
-        except ValueError as error:  # the options need something the device lacks
+            self.app.start_match(self.module, self.options)
+        except (ValueError, IllegalAction) as error:  # options the device cannot do; flash
             problem = str(error)
         if problem is not None:
-            self.app.message("Cannot start: %s." % problem, title=self.game.NAME)
-        return True
+            self.app.message("Cannot start: %s." % problem.rstrip("."), title=self.module.NAME)

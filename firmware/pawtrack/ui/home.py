@@ -1,12 +1,21 @@
-"""The main menu: every game that exists, the "Dice & bag" tool, then Settings.
+"""The main menu: Resume for each unfinished saved match, the games, "Dice & bag", Settings.
 
-Games are found by listing ``pawtrack/games/`` (see ``pawtrack.games``), so a
-game appears here once its folder is in place and nothing is listed that does
-not work. Picking a game opens its options and starts a match.
+The games are the app's list of game packages (``app.games``), so the menu
+shows exactly what the firmware has. Each game keeps its own saved match;
+Resume rows come first, the most recently played first, and the title bar
+shows where the highlighted one stands (its last status, read from flash
+without replaying the match). When the rows change (a match ended, one was
+started), the highlight stays on the same item, not the same position.
 """
 
-from pawtrack import VERSION, games
+from pawtrack import VERSION
 from pawtrack.ui.menu import MenuScreen
+
+RESUME = "resume"
+GAME = "game"
+TOOL = "tool"
+SETTINGS = "settings"
+SUMMARY_CHARS = 12
 
 
 class HomeScreen(MenuScreen):
@@ -15,24 +24,34 @@ class HomeScreen(MenuScreen):
 
     def __init__(self, app):
         MenuScreen.__init__(self, app)
-        self.items = []
+        self.items = []  # (label, (kind, package or None, summary))
         self.tool = None  # the Dice & bag screen, kept so its bags last until power-off
         self.notice = self.refresh()  # the app shows it once the menu is in place
 
     def refresh(self):
-        """Rebuild the list: (label, action) pairs."""
+        """Rebuild the rows, keeping the highlight on its item; returns a notice or None."""
+        kept = self.items[self.selected][1] if self.items else None
         items = []
-        resume, message = self.app.session.resume_entry()
-        self.resume_summary = ""
-        if resume is not None:
-            items.append(("Resume " + resume[0], ("resume", None)))
-            self.resume_summary = resume[1]
-        for module in games.game_modules(playable=True):
-            items.append((module.NAME, ("game", module)))
-        items.append(("Dice & bag", ("tool", None)))
-        items.append(("Settings", ("settings", None)))
+        entries, notices = self.app.session.resume_entries()
+        for package, summary in entries:
+            items.append(("Resume " + package.NAME, (RESUME, package, summary)))
+        for package in self.app.games:
+            items.append((package.NAME, (GAME, package, None)))
+        items.append(("Dice & bag", (TOOL, None, None)))
+        items.append(("Settings", (SETTINGS, None, None)))
         self.items = items
-        return message
+        if kept is not None:
+            self.selected = self.index_of(kept)
+        return "\n".join(notices) if notices else None
+
+    def index_of(self, item):
+        """Where ``item`` is now; a Resume row that went away falls back to its game."""
+        kind, package, _ = item
+        for wanted in ((kind, package), (GAME, package)):
+            for index, (_, (other_kind, other_package, _)) in enumerate(self.items):
+                if (other_kind, other_package) == wanted:
+                    return index
+        return min(self.selected, len(self.items) - 1)
 
     def enter(self):
         message = self.refresh()
@@ -44,29 +63,32 @@ class HomeScreen(MenuScreen):
 
     def title_right(self):
         # With Resume highlighted, the title bar says where that game stands.
-        if self.items and self.items[self.selected][1][0] == "resume" and self.resume_summary:
-            return self.resume_summary[:12]
+        if self.items:
+            kind, _, summary = self.items[self.selected][1]
+            if kind == RESUME and summary:
+                return summary[:SUMMARY_CHARS]
         return "v" + VERSION
 
     def pick(self, index):
-        kind, target = self.items[index][1]
-        if kind == "settings":
+        kind, package, _ = self.items[index][1]
+        app = self.app
+        if kind == SETTINGS:
             from pawtrack.ui.settings_screen import SettingsScreen
 
-            self.app.push(SettingsScreen(self.app))
-        elif kind == "tool":
+            app.push(SettingsScreen(app))
+        elif kind == TOOL:
             if self.tool is None:
                 from pawtrack.ui.dice_tool_screen import DiceToolScreen
 
-                self.tool = DiceToolScreen(self.app)
-            self.app.push(self.tool)
-        elif kind == "resume":
-            match, message = self.app.session.resume()
+                self.tool = DiceToolScreen(app)
+            app.push(self.tool)
+        elif kind == RESUME:
+            match, message = app.resume_match(package.ID)
             if match is None:
                 self.refresh()
-                self.app.message(message or "Nothing to resume.", title="Saved game")
-        elif kind == "game":
+                app.message(message or "Nothing to resume.", title="Saved game")
+        elif kind == GAME:
             from pawtrack.ui.game_setup import GameSetupScreen
 
-            self.app.push(GameSetupScreen(self.app, target))
+            app.push(GameSetupScreen(app, package))
         return True

@@ -1,23 +1,14 @@
 """Cat & Mouse (Chop! Chop!): the game package (rules in ``rules.py``; see its docstring)."""
 
-# What the main menu and the protocol need, without loading the rules.
 ID = "chop"
 NAME = "Cat & Mouse"
-ORDER = 50
 
 
-def __getattr__(name):
-    """``GAME`` (the rules class), imported on first use to keep the menu's heap small."""
-    if name == "GAME":
-        from pawtrack.games.chop.rules import Chop
+def load_rules():
+    """The rules class, imported on first use."""
+    from pawtrack.games.chop.rules import Chop
 
-        return Chop
-    # MicroPython asks this function first for "from <this package> import x";
-    # hand back the submodule x as its import system would.
-    try:
-        return __import__(__name__ + "." + name, None, None, [name])
-    except ImportError:
-        raise AttributeError(name)  # noqa: B904 - MicroPython warns about "from"
+    return Chop
 
 
 def make_screen(app, match):

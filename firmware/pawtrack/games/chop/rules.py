@@ -49,7 +49,7 @@ Events
 
 from pawtrack import dice
 from pawtrack.bag import Bag
-from pawtrack.games import Game
+from pawtrack.game import Game
 
 CHEESE_GOAL = 10
 MICE = 4
@@ -88,9 +88,6 @@ def tile_effect(tile, side):
 
 
 class Chop(Game):
-    ID = "chop"
-    NAME = "Cat & Mouse"
-    ORDER = 50
     OPTIONS = (
         ("players", (2, 3, 4, 5), 2),
         ("tiles", ("physical", "digital"), "physical"),

@@ -70,14 +70,14 @@ class Keeper:
             return
         if kind == "end":
             result = match.game.result
-            key = [match.seed, len(match.actions)]
+            key = [match.seed, match.moves]
             self.history.record(result, key)
             self.games += 1
             if result["won"]:
                 self.wins += 1
             self.counted = (key, bool(result["won"]))
         else:
-            key = [match.seed, len(match.actions) + 1]  # the match before the undo
+            key = [match.seed, match.moves + 1]  # the match before the undo
             if not self.history.unrecord(key):
                 return
             if self.counted is not None and self.counted[0] == key:
@@ -99,7 +99,7 @@ class Keeper:
 
     def this_game(self, match):
         """True if ``match`` is over and the latest game recorded is it."""
-        return match.is_over() and self.history.recorded([match.seed, len(match.actions)])
+        return match.is_over() and self.history.recorded([match.seed, match.moves])
 
 
 def attach(app):

@@ -66,7 +66,7 @@ loss), ``pieces_left`` (0 on a win), ``rating`` (chart.py), ``side``,
 """
 
 from pawtrack.dice import MMM_FOOD, roll
-from pawtrack.games import Game, IllegalAction, resolve_options
+from pawtrack.game import Game, IllegalAction, resolve_options
 from pawtrack.games.mmm import chart
 from pawtrack.games.mmm.board import Board
 from pawtrack.games.mmm.layouts import MAX_SQUARES, get_layout
@@ -78,9 +78,6 @@ MAX_ITEMS = MAX_SQUARES // 2  # every item has at least 2 squares
 
 
 class MmmGame(Game):
-    ID = "mmm"
-    NAME = "Mmm!"
-    ORDER = 10
     OPTIONS = (
         ("level", ("board", "items", "lite"), "board"),
         ("side", (1, 2), 1),
@@ -543,7 +540,6 @@ class MmmGame(Game):
                 }
             )
         state = {
-            "game": self.ID,
             "level": self.level,
             "side": self.side,
             "variant": self.variant,

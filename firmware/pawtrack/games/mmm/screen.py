@@ -159,7 +159,7 @@ class MmmScreen(ChoiceScreen):
         if steps and self.animate:
             self.animation = anim.Animation(steps)
             self.frame = None
-            self.animated = self.app.session.match.actions[:]
+            self.animated = self.app.session.match.changes
 
     def end_button(self, name, kind):
         """The end screen's choices (or, with "See board", ok back to them)."""
@@ -177,7 +177,7 @@ class MmmScreen(ChoiceScreen):
         picked = END_CHOICES[self.end_choice]
         if picked == "Play again":
             session = self.app.session
-            session.start(session.module, session.match.options)
+            self.app.start_match(session.package, session.match.options)
         elif picked == "History":
             self.app.push(end.HistoryScreen(self.app, self.keeper))
         elif picked == "See board":
@@ -196,7 +196,7 @@ class MmmScreen(ChoiceScreen):
     def tick(self, now_ms):
         animation = self.animation
         if animation is not None:
-            if self.app.session.match.actions != self.animated:
+            if self.app.session.match.changes != self.animated:
                 self.animation = None  # the protocol moved the game on: show it
                 return True
             if not animation.advance(now_ms, self.app.clock.ticks_diff):

@@ -66,7 +66,7 @@ Events (dicts, in order of occurrence)
 
 from pawtrack import dice
 from pawtrack.bag import Bag
-from pawtrack.games import Game, IllegalAction
+from pawtrack.game import Game, IllegalAction
 
 # RULES.md 2.7 DEFAULT colour names (data: change them here).
 COLOURS = ("red", "yellow", "green", "blue")
@@ -77,9 +77,6 @@ MICE = 16
 
 
 class MouseChaos(Game):
-    ID = "mouse_chaos"
-    NAME = "Mouse Chaos"
-    ORDER = 20
     OPTIONS = (
         ("players", (2, 3, 4), 2),
         ("colours", ("open", "secret"), "open"),

@@ -82,6 +82,7 @@ class Device:
             files=OsFiles(files_root),
             board=board,
             beeper=self.beeper,
+            keep_alive=self.watchdog.feed,
         )
         self.hal.problems = self.problems.lines  # the same list, kept up to date
 

@@ -1,0 +1,92 @@
+"""The one small interface every game's rules implement, and the options they take.
+
+A game's rules are a class derived from ``Game``. They are pure (no screen,
+no buttons, no files) and take all their randomness from the ``rng`` they are
+given, so a game is exactly its options, its seed and the list of actions
+applied to it::
+
+    class MyGame(Game):
+        OPTIONS = (                 # (name, allowed values, default)
+            ("players", (2, 3, 4), 2),
+        )
+
+        def __init__(self, options, rng): ...
+            # options: a complete dict (see resolve_options); rng: pawtrack.rng.Rng
+        def legal_actions(self): ...
+            # list of action strings allowed now, e.g. ["roll"] or
+            # ["place 0 3 4", "stop"]; empty once the game is over
+        def apply(self, action): ...
+            # do one action; return the list of events it caused, each a dict
+            # {"ev": name, ...} that json can encode. Raise IllegalAction
+            # (with a reason a player understands) and change nothing if the
+            # action is not legal now.
+        def state(self): ...
+            # the protocol's view: a dict that json can encode with everything a
+            # host needs to show the game, including "over" and "result".
+            # Screens do not use it: they read the rules' attributes.
+        def is_over(self): ...
+        def summary(self): ...
+            # one short line for the main menu's Resume row, e.g. "turn 7"
+
+Actions are short strings of space-separated words, so they are easy to type
+in the protocol, to store in the journal and to compare. The game's id and
+menu name are not part of the rules: they belong to its package (see
+``pawtrack.games``), which the match is started with.
+"""
+
+
+class IllegalAction(Exception):
+    """An action that the rules do not allow now; the message says why."""
+
+
+class Game:
+    """Base class with the defaults of the interface described above."""
+
+    OPTIONS = ()
+
+    def __init__(self, options, rng):
+        self.options = options
+        self.rng = rng
+
+    def legal_actions(self):
+        return []
+
+    def apply(self, action):
+        raise IllegalAction("no actions in this game")
+
+    def state(self):
+        return {"over": self.is_over(), "result": None}
+
+    def is_over(self):
+        return False
+
+    def summary(self):
+        return ""
+
+    def check_legal(self, action):
+        """Raise IllegalAction unless ``action`` is in legal_actions()."""
+        if action not in self.legal_actions():
+            raise IllegalAction("not allowed now: " + action)
+
+
+def resolve_options(game_cls, given):
+    """A complete options dict: defaults filled in, every value checked.
+
+    Raises ValueError naming the first unknown option or bad value.
+    """
+    given = given or {}
+    if not isinstance(given, dict):
+        raise ValueError("options must be a dict")
+    known = {}
+    for name, allowed, default in game_cls.OPTIONS:
+        known[name] = (allowed, default)
+    for name in given:
+        if name not in known:
+            raise ValueError("unknown option: " + str(name)[:40])
+    options = {}
+    for name, allowed, default in game_cls.OPTIONS:
+        value = given.get(name, default)
+        if value not in allowed or isinstance(value, bool) != isinstance(default, bool):
+            raise ValueError("bad value for option %s: %s" % (name, str(value)[:40]))
+        options[name] = value
+    return options

@@ -1,0 +1,121 @@
+"""The saved matches: one per game, and which was played most recently.
+
+Each game keeps its own saved match (``saves/<game id>/``, a
+``pawtrack.journal.Journal``), so starting one game never replaces another's.
+``saves/order`` (a safe file) lists the game ids most recently played first;
+the main menu offers Resume for each unfinished match in that order, reading
+only each match's head and last status, never replaying it.
+
+A save of the first release (one ``match.jnl`` for every game) is not read:
+it is set aside at boot with one sentence for the screen.
+"""
+
+import json
+
+from pawtrack.files import make_folders, safe_read, safe_write, set_aside
+from pawtrack.journal import Journal, SaveDamaged
+
+FOLDER = "saves"
+ORDER = FOLDER + "/order"
+OLD_JOURNAL = "match.jnl"
+OLD_JOURNAL_NOTICE = "A game saved by an older version was set aside."
+UNREADABLE = "Saved game unreadable; set aside."
+MAX_GAMES = 16
+
+
+class ResumeEntry:
+    """What the main menu's Resume row shows for one saved match."""
+
+    def __init__(self, game_id, summary):
+        self.game_id = game_id
+        self.summary = summary
+
+
+class Saves:
+    def __init__(self, files):
+        self.files = files
+
+    def journal(self, game_id):
+        """A journal object for this game's saved match (each caller gets its own)."""
+        return Journal(self.files, FOLDER + "/" + game_id)
+
+    def prepare(self):
+        """At boot: set an old single-slot save aside. Returns a notice or None."""
+        if self.files.exists(OLD_JOURNAL):
+            set_aside(self.files, OLD_JOURNAL)
+            return OLD_JOURNAL_NOTICE
+        return None
+
+    # -- the order ------------------------------------------------------------
+
+    def order(self):
+        """Game ids, most recently played first (unreadable file: empty, and it is set aside)."""
+        data, _ = safe_read(self.files, ORDER, "Saved games list")
+        if data is None:
+            return []
+        try:
+            ids = json.loads(data)
+        except Exception:  # noqa: BLE001 - bad JSON or nesting too deep for the stack
+            ids = None
+        if not isinstance(ids, list):
+            set_aside(self.files, ORDER)
+            return []
+        return [game_id for game_id in ids if isinstance(game_id, str)][:MAX_GAMES]
+
+    def played(self, game_id):
+        """Put ``game_id`` first in the order (a match of it was started or resumed)."""
+        ids = self.order()
+        if ids and ids[0] == game_id:
+            return
+        if game_id in ids:
+            ids.remove(game_id)
+        ids.insert(0, game_id)
+        make_folders(self.files, FOLDER)
+        safe_write(self.files, ORDER, json.dumps(ids[:MAX_GAMES]).encode())
+
+    # -- what the menu offers -------------------------------------------------
+
+    def resume_entries(self, game_ids):
+        """([ResumeEntry] most recent first, [notices]) for unfinished saved matches.
+
+        ``game_ids`` are the games this firmware has; a save of any other game
+        is left alone. A save that cannot be read is set aside with a notice.
+        """
+        entries = []
+        notices = []
+        ordered = self.order()
+        for game_id in game_ids:
+            if game_id not in ordered:
+                ordered.append(game_id)
+        for game_id in ordered:
+            if game_id not in game_ids:
+                continue
+            entry, notice = self.peek(game_id)
+            if notice:
+                notices.append(notice)
+            if entry is not None:
+                entries.append(entry)
+        return entries, notices
+
+    def peek(self, game_id):
+        """(ResumeEntry or None, notice or None) for one game's save, without replaying it."""
+        journal = self.journal(game_id)
+        if not journal.exists():
+            return None, None
+        found, message = journal.load_head()
+        if not found:
+            return None, message
+        if journal.game_id != game_id:
+            journal.set_aside()
+            return None, "Saved game in the wrong place; set aside."
+        try:
+            status = journal.peek_status()
+        except SaveDamaged as damage:
+            journal.set_aside()
+            return None, str(damage)
+        except OSError:
+            journal.set_aside()
+            return None, UNREADABLE
+        if status is not None and status[0]:
+            return None, None  # over: kept so the result can be shown, but not offered
+        return ResumeEntry(game_id, status[1] if status else ""), None

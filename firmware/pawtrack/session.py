@@ -1,0 +1,139 @@
+"""The match being played, between the screens, the saved games and the protocol.
+
+Screens and the serial protocol both go through one ``Session``: it starts,
+resumes, acts and undoes, journals every accepted action before anyone shows
+its result, and hands every game event to ``emit`` as it happens. It knows the
+games only as the list of packages it is given (``pawtrack.games.catalog()``
+on the device), so it sits in the core with the match and the journal.
+"""
+
+from pawtrack.game import IllegalAction
+from pawtrack.match import Match
+from pawtrack.saves import Saves
+
+SAVE_FAILED = "Could not save to flash; nothing changed."
+
+
+class SaveFailed(IllegalAction):
+    """The journal could not be written, so the action was not taken."""
+
+
+class Session:
+    def __init__(self, files, games, emit, changed=None):
+        self.saves = Saves(files)
+        self.games = games
+        self.emit = emit
+        self.changed = changed  # called after every change the screen must show
+        self.match = None
+        self.package = None
+
+    def find(self, game_id):
+        """The game package with this id, or None."""
+        for package in self.games:
+            if package.ID == game_id:
+                return package
+        return None
+
+    def rules_of(self, game_id):
+        package = self.find(game_id)
+        return package.load_rules() if package is not None else None
+
+    def resume_entries(self):
+        """([(package, summary)] most recent first, [notices]) for the main menu."""
+        entries, notices = self.saves.resume_entries([package.ID for package in self.games])
+        return [(self.find(entry.game_id), entry.summary) for entry in entries], notices
+
+    def latest_saved(self):
+        """The id of the game with a saved match (finished or not) played most recently, or None."""
+        ids = [package.ID for package in self.games]
+        for game_id in self.saves.order() + ids:
+            if game_id in ids and self.saves.journal(game_id).exists():
+                return game_id
+        return None
+
+    def has_saved(self, game_id):
+        """Whether ``game_id`` has an unfinished saved match (a new one would replace it)."""
+        entry, _ = self.saves.peek(game_id)
+        return entry is not None
+
+    def start(self, package, options, seed):
+        """A new match of ``package`` (replacing its saved one); ValueError for bad options."""
+        journal = self.saves.journal(package.ID)
+        match = self.saved(Match.new, package.ID, package.load_rules(), options, seed, journal)
+        self.match = match
+        self.package = package
+        self.note_played(package.ID)
+        event = {"ev": "new", "game": match.game_id, "seed": match.seed}
+        event["options"] = match.options
+        self.emit(event)
+        self.touch()
+        return match
+
+    def resume(self, game_id, progress=None):
+        """(match or None, message or None): the saved match of ``game_id`` becomes current."""
+        package = self.find(game_id)
+        if package is None:
+            return None, "No game called %s." % game_id[:40]
+        journal = self.saves.journal(game_id)
+        if not journal.exists():
+            return None, None
+        match, message = Match.resume(journal, self.rules_of, progress)
+        if match is None:
+            return None, message
+        self.match = match
+        self.package = package
+        self.note_played(game_id)
+        self.emit({"ev": "resumed", "game": match.game_id, "actions": match.moves})
+        self.touch()
+        return match, None
+
+    def note_played(self, game_id):
+        try:
+            self.saves.played(game_id)
+        except OSError:
+            pass  # only the menu's order; the match itself is saved
+
+    def close(self):
+        """Leave the current match (it stays saved)."""
+        self.match = None
+        self.package = None
+
+    def act(self, action):
+        """Do an action; returns its events.
+
+        IllegalAction if the rules refuse it, SaveFailed (a kind of
+        IllegalAction) if the flash could not be written: either way the
+        match is as before and the message can go straight on the screen.
+        """
+        if self.match is None:
+            raise IllegalAction("no game in progress")
+        events = self.saved(self.match.act, action)
+        self.announce(events)
+        return events
+
+    def undo(self, progress=None):
+        if self.match is None:
+            raise IllegalAction("no game in progress")
+        events = self.saved(self.match.undo, progress)
+        self.announce(events)
+        return events
+
+    @staticmethod
+    def saved(change, *args):
+        """Run a change that writes the journal, turning a failed write into SaveFailed."""
+        failed = False
+        try:
+            return change(*args)
+        except OSError:
+            failed = True
+        if failed:
+            raise SaveFailed(SAVE_FAILED)
+
+    def announce(self, events):
+        for event in events:
+            self.emit(event)
+        self.touch()
+
+    def touch(self):
+        if self.changed is not None:
+            self.changed()

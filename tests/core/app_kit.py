@@ -1,0 +1,74 @@
+"""The real App on the recording HAL, with a match started: what the screen tests drive.
+
+``game_app("mmm", options, seed)`` builds the firmware's own ``App`` (with the
+game registry, a fresh in-memory flash and the recording HAL) and starts a
+match through ``App.start_match``, as the options screen does. The app is a
+``RecordingApp``: the real class, which also notes the messages it showed,
+the times it went home and the tones it played, so tests can assert on them.
+"""
+
+from recording_hal import make_hal
+
+from pawtrack import games
+from pawtrack.ui.app import App
+
+
+class RecordingBeeper:
+    def __init__(self):
+        self.tones = []
+
+    def tone(self, frequency, duration_ms):
+        self.tones.append((frequency, duration_ms))
+
+
+class RecordingApp(App):
+    """The firmware's App; it also records what it showed, for the tests."""
+
+    def __init__(self, hal, game_list):
+        self.messages = []
+        self.homes = 0
+        App.__init__(self, hal, game_list)
+
+    def message(self, text, title="Note"):
+        self.messages.append(text)
+        App.message(self, text, title)
+
+    def home(self):
+        self.homes += 1
+        App.home(self)
+
+    def render(self):
+        """Draw the current screen and LEDs; returns the picture's bytes."""
+        App.render(self)
+        return bytes(self.canvas.buffer)
+
+    @property
+    def game(self):
+        return self.session.match.game
+
+    @property
+    def table(self):
+        """The game's own screen (the first screen above the main menu)."""
+        return self.screens[1]
+
+    @property
+    def beeps(self):
+        return [frequency for frequency, _ in self.hal.beeper.tones]
+
+
+def game_app(game_id, options=None, seed=3, leds=12, status=(), animate=False, sound=True):
+    """A RecordingApp with a new match of ``game_id`` on its table screen."""
+    hal = make_hal()
+    hal.leds.count = leds
+    hal.board = dict(hal.board)
+    hal.board["track"] = tuple(range(min(12, leds)))
+    hal.board["status"] = tuple(status)
+    hal.beeper = RecordingBeeper()
+    app = RecordingApp(hal, games.catalog())
+    app.settings.set("sound", sound)
+    app.start_match(games.find(game_id), options or {}, seed)
+    app.homes = 0
+    if hasattr(app.table, "animate"):
+        app.table.animate = animate
+    hal.beeper.tones = []
+    return app
