@@ -433,6 +433,26 @@ class TurnFlowTest(unittest.TestCase):
         json.dumps(state)
 
 
+class DefaultsTest(unittest.TestCase):
+    def test_die_has_five_foods_and_a_red_x(self):
+        self.assertEqual(MMM_FOOD, ("bread", "fish", "cucumber", "cheese", "carrot", "x"))
+
+    def test_default_options(self):
+        options = GAME({}, Rng(1)).options
+        self.assertEqual(
+            options,
+            {"level": "board", "side": 1, "variant": "normal", "players": 2, "track": 11,
+             "layout": "example"},
+        )
+
+    def test_cat_starts_on_the_start_space_player_1_rolls_first(self):
+        state = GAME({}, Rng(1)).state()
+        self.assertEqual(
+            (state["cat"], state["distance"], state["player"], state["turn"], state["rolls"]),
+            (0, 11, 1, 1, 0),
+        )
+
+
 class SideTwoTest(unittest.TestCase):
     def test_side_2_sizes(self):
         game, _ = new_game([], side=2)

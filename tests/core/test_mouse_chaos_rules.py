@@ -402,6 +402,13 @@ class DefaultRules(unittest.TestCase):
         self.assertEqual(events[-1]["player"], 2)
         self.assertEqual(game.legal_actions(), [])
 
+    def test_2_7_default_options(self):
+        options = new_game().options
+        self.assertEqual(
+            (options["players"], options["colours"], options["show_holders"], options["catches"]),
+            (2, "open", False, False),
+        )
+
     def test_an_illegal_action_changes_nothing(self):
         game = new_game(seed=19)
         before = json.dumps(game.state())
