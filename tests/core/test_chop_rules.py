@@ -1,6 +1,6 @@
-"""Cat & Mouse (Chop! Chop!): one named test per rule of RULES.md section 5 (both interpreters).
+"""Cat & Mouse (Chop! Chop!): one named test per rule of docs/rules/chop.md (both interpreters).
 
-Test names start with the RULES.md paragraph they check (5.1, 5.2, ...).
+Test names start with the section of docs/rules/chop.md they check (5.1, 5.2, ...).
 """
 
 import json

@@ -1,7 +1,7 @@
-"""Mmm! rules: one named test per rule of RULES.md section 1 (runs on both interpreters).
+"""Mmm! rules: one named test per rule of docs/rules/mmm.md (runs on both interpreters).
 
 Dice are forced with a scripted generator; squares are named (row, col) on the
-EXAMPLE layout of side 1 (RULES.md 1.5), where for instance Ch1 is (1,5)+(1,6),
+EXAMPLE layout of side 1 (docs/rules/mmm.md 1.5), where for instance Ch1 is (1,5)+(1,6),
 Fi3 is (5,0)+(5,1) and Ca1 is row 0, columns 0-3.
 """
 

@@ -1,6 +1,6 @@
-"""Mouse Chaos: one named test per rule of RULES.md section 2 (both interpreters).
+"""Mouse Chaos: one named test per rule of docs/rules/mouse_chaos.md (both interpreters).
 
-Test names start with the RULES.md paragraph they check (2.1, 2.2, ...).
+Test names start with the section of docs/rules/mouse_chaos.md they check (2.1, 2.2, ...).
 """
 
 import json
