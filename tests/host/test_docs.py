@@ -1,4 +1,4 @@
-"""The docs stand on their own: rules notes name tests that exist, links resolve, no outside refs."""
+"""The docs stand alone: rules notes name tests that exist, links resolve, no outside refs."""
 
 import ast
 import os
@@ -88,17 +88,27 @@ def test_every_game_has_a_rules_page_in_the_index():
         assert "(%s)" % page in index, "docs/rules/README.md does not list " + page
 
 
+def anchors(path):
+    """The anchors GitHub makes for the headings of a markdown file."""
+    found = set()
+    for line in read(path).split("\n"):
+        if line.startswith("#"):
+            title = line.lstrip("#").strip().lower()
+            found.add(re.sub(r"[^\w\- ]", "", title).replace(" ", "-"))
+    return found
+
+
 def test_relative_links_in_the_docs_resolve():
     for path in markdown_files():
         for target in LINK.findall(read(path)):
-            if re.match(r"[a-z]+:", target) or target.startswith("#"):
+            if re.match(r"[a-z]+:", target):
                 continue
-            file_part = target.split("#")[0]
-            resolved = os.path.normpath(os.path.join(os.path.dirname(path), file_part))
-            assert os.path.exists(resolved), "%s: broken link %s" % (
-                os.path.relpath(path, ROOT),
-                target,
-            )
+            file_part, _, anchor = target.partition("#")
+            resolved = os.path.normpath(os.path.join(os.path.dirname(path), file_part or path))
+            where = "%s: link %s" % (os.path.relpath(path, ROOT), target)
+            assert os.path.exists(resolved), where + " points at nothing"
+            if anchor and resolved.endswith(".md"):
+                assert anchor in anchors(resolved), where + " names no heading there"
 
 
 def test_docs_and_firmware_name_nothing_outside_the_repository():
