@@ -149,7 +149,11 @@ class Client:
 
 
 def parse_args(argv):
-    parser = argparse.ArgumentParser(prog="python -m host_tools.client", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m host_tools.client",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,  # keep the examples' lines
+    )
     parser.add_argument("--port", default="sim", help="sim, a serial device, or a pyserial URL")
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT)
     sub = parser.add_subparsers(dest="command", required=True)

@@ -4,11 +4,12 @@
     python -m host_tools.wiring --check    # exit 1 if a committed file differs
 
 From board_defs/NAME.py it writes hardware/wiring/NAME.md (a table: part, part
-pin, board pin, GPIO, note) and hardware/wiring/NAME.svg (a diagram of the
-same connections), and for the reference build (pico) the Wokwi simulator's
-hardware/wokwi/diagram.json. All three come from one list of connections,
-``connections(board)``, so the table, the picture and the simulation agree
-with the pins the firmware uses.
+pin, board pin, GPIO, note), hardware/wiring/NAME.svg (a diagram of the same
+connections), hardware/wiring/NAME-track.svg (how the strip's LEDs lie along
+the cardboard cat track, from the board's track fields), and for the reference
+build (pico) the Wokwi simulator's hardware/wokwi/diagram.json. The table, the
+diagram and the simulation all come from one list of connections,
+``connections(board)``, so they agree with the pins the firmware uses.
 """
 
 import argparse
@@ -128,6 +129,9 @@ def wiring_markdown(board):
         " `make wiring`." % board["name"],
         "",
         "![wiring diagram of the %s build](%s.svg)" % (board["title"], board["name"]),
+        "",
+        "How the strip lies along the cardboard cat track: [%s-track.svg](%s-track.svg)."
+        % (board["name"], board["name"]),
         "",
         "| Part | Part pin | Board pin | GPIO | Note |",
         "|------|----------|-----------|------|------|",
@@ -260,6 +264,168 @@ def wiring_svg(board):
     return "\n".join(out) + "\n"
 
 
+# -- the LEDs along the cat track ------------------------------------------------------------
+
+TRACK_LEFT = 170
+TRACK_TOP = 120
+SPACE_W = 58
+SPACE_GAP = 8
+SPACE_H = 70
+CARDBOARD = "#e9d8b4"
+CARDBOARD_EDGE = "#a1887f"
+LED_COLOR = "#ffd54f"
+STATUS_COLOR = "#b0bec5"
+
+
+def led_roles(board):
+    """[(label, detail)] for every LED of the strip, in data order (LED 0 first)."""
+    roles = []
+    hallway = list(board["track_hallway"])
+    for index in range(board["led_count"]):
+        if index == board["track_start"]:
+            roles.append(("start", "cat's start"))
+        elif index in hallway:
+            roles.append(("hall %d" % (hallway.index(index) + 1), "hallway"))
+        elif index == board["track_pantry"]:
+            roles.append(("pantry", "pantry"))
+        elif index in board["status_leds"]:
+            roles.append(("status", "status"))
+        else:
+            roles.append(("-", "unused"))
+    return roles
+
+
+def _arrow(x0, y0, x1, y1, color="#1e8449"):
+    """A line with a small arrow head at (x1, y1), pointing right."""
+    return (
+        '<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="2"/>'
+        '<polygon points="%d,%d %d,%d %d,%d" fill="%s"/>'
+        % (x0, y0, x1 - 6, y1, color, x1, y1, x1 - 8, y1 - 5, x1 - 8, y1 + 5, color)
+    )
+
+
+def track_svg(board):
+    """The strip's LEDs along the cardboard cat track (schematic, straightened)."""
+    roles = led_roles(board)
+    count = len(roles)
+    right = TRACK_LEFT + count * (SPACE_W + SPACE_GAP)
+    width = max(right + 150, 980)
+    height = 560
+    cy = TRACK_TOP + SPACE_H // 2
+    out = [
+        '<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d"'
+        ' font-family="Helvetica, Arial, sans-serif" font-size="13">'
+        % (width, height, width, height),
+        '<rect width="100%" height="100%" fill="#ffffff"/>',
+        '<text x="30" y="32" font-size="18" font-weight="bold">pawtrack: the %d LEDs along'
+        " the cat track (%s)</text>" % (count, escape(board["title"])),
+        '<text x="30" y="52" fill="#555555">generated from board_defs/%s.py'
+        " by host_tools/wiring.py; the track is drawn straight, on the board it follows"
+        " the paws</text>" % board["name"],
+        '<text x="30" y="%d" font-weight="bold">Seen from above</text>' % (TRACK_TOP - 30),
+        '<rect x="%d" y="%d" width="%d" height="%d" rx="10" fill="%s" stroke="%s"'
+        ' stroke-width="2"/>'
+        % (TRACK_LEFT - 14, TRACK_TOP - 14, right - TRACK_LEFT + 20, SPACE_H + 28, CARDBOARD,
+           CARDBOARD_EDGE),
+    ]
+    # The data wire from the board into LED 0.
+    out.append(
+        '<text x="30" y="%d">from %s</text>'
+        % (cy - 22, escape(board["pin_labels"][board["led_pin"]]))
+    )
+    out.append('<text x="30" y="%d" fill="#555555">through 330 ohm</text>' % (cy - 6))
+    out.append(_arrow(30, cy + 8, TRACK_LEFT + 14, cy + 8))
+    out.append('<text x="%d" y="%d" font-size="11">DIN</text>' % (TRACK_LEFT - 40, cy + 24))
+    for index, (label, detail) in enumerate(roles):
+        x = TRACK_LEFT + index * (SPACE_W + SPACE_GAP)
+        fill = "#fff8e1"
+        if detail == "pantry":
+            fill = "#ffcdd2"
+        elif detail == "cat's start":
+            fill = "#ede7f6"
+        elif detail in ("status", "unused"):
+            fill = "#eceff1"
+        out.append(
+            '<rect x="%d" y="%d" width="%d" height="%d" rx="6" fill="%s" stroke="%s"/>'
+            % (x, TRACK_TOP, SPACE_W, SPACE_H, fill, CARDBOARD_EDGE)
+        )
+        out.append(
+            '<text x="%d" y="%d" text-anchor="middle" font-size="12">%s</text>'
+            % (x + SPACE_W // 2, TRACK_TOP + 16, escape(label))
+        )
+        color = STATUS_COLOR if detail in ("status", "unused") else LED_COLOR
+        out.append(
+            '<circle cx="%d" cy="%d" r="9" fill="%s" stroke="#795548"/>'
+            % (x + SPACE_W // 2, cy + 8, color)
+        )
+        out.append(
+            '<text x="%d" y="%d" text-anchor="middle" font-size="11">LED %d</text>'
+            % (x + SPACE_W // 2, TRACK_TOP + SPACE_H - 6, index)
+        )
+    for index in range(count - 1):  # the data flow, drawn over the spaces
+        x = TRACK_LEFT + index * (SPACE_W + SPACE_GAP) + SPACE_W // 2
+        out.append(_arrow(x + 10, cy + 8, x + SPACE_W + SPACE_GAP - 10, cy + 8))
+    out.append('<text x="%d" y="%d" font-size="12">DOUT:</text>' % (right + 14, cy + 4))
+    out.append('<text x="%d" y="%d" font-size="12">leave free</text>' % (right + 14, cy + 20))
+    out.append(
+        '<text x="%d" y="%d" fill="#555555">the arrows printed on the strip point the same way'
+        " as the green arrows: from DIN (LED 0, the cat's start) towards the pantry</text>"
+        % (TRACK_LEFT - 14, TRACK_TOP + SPACE_H + 40)
+    )
+
+    # Two ways to fix the strip: under the cardboard, or beside the track.
+    top = TRACK_TOP + SPACE_H + 90
+    out.append('<text x="30" y="%d" font-weight="bold">Under the board (side view)</text>' % top)
+    y = top + 30
+    out.append(
+        '<rect x="30" y="%d" width="400" height="14" fill="%s" stroke="%s"/>'
+        % (y, CARDBOARD, CARDBOARD_EDGE)
+    )
+    for k in range(4):
+        hole = 70 + k * 100
+        out.append('<rect x="%d" y="%d" width="14" height="14" fill="#ffffff"/>' % (hole - 7, y))
+        out.append(
+            '<rect x="%d" y="%d" width="16" height="8" fill="%s" stroke="#795548"/>'
+            % (hole - 8, y + 16, LED_COLOR)
+        )
+    out.append(
+        '<rect x="30" y="%d" width="400" height="6" fill="#eeeeee" stroke="#9e9e9e"/>' % (y + 24)
+    )
+    out.append('<text x="440" y="%d">cardboard, a 5 mm hole over each LED</text>' % (y + 11))
+    out.append('<text x="440" y="%d">strip, LEDs facing up, taped underneath</text>' % (y + 30))
+    out.append(
+        '<text x="30" y="%d" fill="#555555">Thin board lets the light through without a hole:'
+        " try it before you drill.</text>" % (y + 56)
+    )
+
+    top = y + 90
+    out.append('<text x="30" y="%d" font-weight="bold">Beside the track (from above)</text>' % top)
+    y = top + 20
+    for k in range(5):
+        x = 30 + k * 66
+        out.append(
+            '<rect x="%d" y="%d" width="58" height="40" rx="5" fill="%s" stroke="%s"/>'
+            % (x, y, CARDBOARD, CARDBOARD_EDGE)
+        )
+        out.append(
+            '<circle cx="%d" cy="%d" r="7" fill="%s" stroke="#795548"/>'
+            % (x + 29, y + 54, LED_COLOR)
+        )
+    out.append(
+        '<rect x="30" y="%d" width="322" height="14" fill="none" stroke="#9e9e9e"/>' % (y + 47)
+    )
+    out.append('<text x="370" y="%d">the strip along the edge of the board,' % (y + 44))
+    out.append('<tspan x="370" dy="16">each LED beside its space</tspan></text>')
+    out.append(
+        '<text x="30" y="%d" fill="#555555">Spaces farther apart than the LEDs: cut the strip'
+        " at the copper pads between two LEDs and join the pieces with three short wires"
+        '<tspan x="30" dy="16">(5V to 5V, GND to GND, DOUT to DIN), every arrow still pointing'
+        " towards the pantry.</tspan></text>" % (y + 90)
+    )
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
 # -- the Wokwi simulation (reference build) ----------------------------------------------------
 
 WOKWI_COLORS = {
@@ -368,6 +534,7 @@ def outputs():
         board = load_board(name)
         files[os.path.join(WIRING_DIR, name + ".md")] = wiring_markdown(board)
         files[os.path.join(WIRING_DIR, name + ".svg")] = wiring_svg(board)
+        files[os.path.join(WIRING_DIR, name + "-track.svg")] = track_svg(board)
     files[WOKWI_DIAGRAM] = wokwi_diagram(load_board(REFERENCE_BOARD))
     return files
 

@@ -6,28 +6,29 @@ appears twice on the die appears twice here). A bag is a tuple of the tokens
 it holds. Players whose copy differs can change the tables in one spot.
 """
 
-# Mmm!: one face per food plus the red X (RULES.md 1.1).
+# Mmm!: one face per food plus the red X (docs/rules/mmm.md, 1.1).
 MMM_FOOD = ("bread", "fish", "cucumber", "cheese", "carrot", "x")
 FOODS = ("bread", "fish", "cucumber", "cheese", "carrot")
 
-# Chop! Chop! (Cat & Mouse), RULES.md 5.1.
+# Chop! Chop! (Cat & Mouse), docs/rules/chop.md, 5.1.
 CHOP_CAT = (1, 1, 2, 2, 2, 3)
 CHOP_MOUSE = (1, 1, 2, 2, 3, 4)
 
-# Om Nom Nom prey die: one face per prey symbol (RULES.md 4.1).
+# Om Nom Nom prey die: one face per prey symbol (docs/rules/dice-and-bag.md).
 OM_NOM_NOM_PREY = ("rabbit", "carrot", "mouse", "cheese", "frog", "fly")
 
-# Mice and Mystics action die (RULES.md 3.1).
+# Mice and Mystics action die (docs/rules/dice-and-bag.md).
 MICE_MYSTICS_ACTION = ("sword*", "swordshield", "swordshield*", "bow", "bow*", "cheese")
 
 PLAIN_D6 = (1, 2, 3, 4, 5, 6)
 
-# Mouse Chaos cheese holders (RULES.md 2.1): drawn without replacement. When
+# Mouse Chaos cheese holders (docs/rules/mouse_chaos.md, 2.1): drawn without replacement. When
 # only MOUSE_CHAOS_HOLDERS_KEEP are left, all six are gathered and shuffled.
 MOUSE_CHAOS_HOLDERS = (1, 2, 3, 3, 4, 4)
 MOUSE_CHAOS_HOLDERS_KEEP = 1
 
-# Chop! Chop! floor tiles (RULES.md 5.1; the split of the 28 others is a DEFAULT).
+# Chop! Chop! floor tiles (docs/rules/chop.md, 5.1; the split of the 28 others is a
+# project default).
 CHOP_TILES_DEFAULT = (
     ("cheese", 10),
     ("plate", 10),

@@ -13,7 +13,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 
 def parse_args(argv):
-    parser = argparse.ArgumentParser(prog="python -m host_tools.sim", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m host_tools.sim",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,  # keep the examples' lines
+    )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--headless", action="store_true", help="run presses, print/save, exit")
     mode.add_argument("--serial", action="store_true", help="speak the JSON-lines protocol")

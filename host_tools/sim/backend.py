@@ -15,7 +15,7 @@ from pawtrack.ui.canvas import Canvas
 
 BUTTONS = ("left", "ok", "right", "back")
 
-# The reference build (DESIGN.md): 12 LEDs, the cat's start, ten hallway
+# The reference build (docs/hardware.md): 12 LEDs, the cat's start, ten hallway
 # spaces and the pantry. Used when no board definition is given.
 SIM_BOARD = {
     "name": "simulator",

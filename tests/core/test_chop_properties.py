@@ -4,7 +4,7 @@ Random legal actions (weighted so that turns end often) are played from many
 seeds. Checked after every action: the counters stay in range, the tile deck
 never gives a tile more often than the mix holds it, wins happen only when the
 rules allow them; and over each game's turns, knife double turns alternate as
-RULES.md 5.3 says and fresh mouse turns rotate through the mouse players.
+docs/rules/chop.md 5.3 says and fresh mouse turns rotate through the mouse players.
 MicroPython runs fewer games than CPython to keep the suite fast.
 """
 

@@ -1,6 +1,6 @@
-"""Cat & Mouse (Chop! Chop!): one named test per rule of RULES.md section 5 (both interpreters).
+"""Cat & Mouse (Chop! Chop!): one named test per rule of docs/rules/chop.md (both interpreters).
 
-Test names start with the RULES.md paragraph they check (5.1, 5.2, ...).
+Test names start with the section of docs/rules/chop.md they check (5.1, 5.2, ...).
 """
 
 import json
@@ -310,6 +310,27 @@ class DefaultRules(unittest.TestCase):
         game.apply("roll")
         self.assertEqual(game.apply("tile cheese")[0]["effect"], "cheese_full")
         self.assertEqual(game.state()["cheese"], 10)
+
+    def test_5_6_default_split_of_the_other_28_tiles(self):
+        self.assertEqual(
+            dice.CHOP_TILES_DEFAULT,
+            (("cheese", 10), ("plate", 10), ("plus1", 5), ("plus2", 4),
+             ("arrow", 3), ("fork", 3), ("knife", 3)),
+        )
+
+    def test_5_6_two_knives_in_one_turn_count_once(self):
+        game = new_game(players=2)
+        play(game, ["knife", "knife"])  # the mice skip one turn, not two
+        order = []
+        for _ in range(4):
+            order.append((who(game), turn(game)["again"]))
+            play(game)
+        self.assertEqual(order, [("cat", False), ("cat", True), ("m1", False), ("cat", False)])
+
+    def test_5_6_default_options(self):
+        options = new_game().options
+        self.assertEqual((options["players"], options["tiles"], options["mix"]),
+                         (2, "physical", "default"))
 
     def test_an_illegal_action_changes_nothing(self):
         game = new_game(seed=8)

@@ -19,6 +19,19 @@ class DiceToolTest(unittest.TestCase):
                 for face in entry["faces"]:
                     self.assertIn(face, faces)
 
+    def test_the_dice_of_the_games(self):
+        self.assertEqual(
+            [(die_id, faces) for die_id, _label, faces in dice.DICE],
+            [
+                ("mmm", ("bread", "fish", "cucumber", "cheese", "carrot", "x")),
+                ("chop_cat", (1, 1, 2, 2, 2, 3)),
+                ("chop_mouse", (1, 1, 2, 2, 3, 4)),
+                ("prey", ("rabbit", "carrot", "mouse", "cheese", "frog", "fly")),
+                ("action", ("sword*", "swordshield", "swordshield*", "bow", "bow*", "cheese")),
+                ("d6", (1, 2, 3, 4, 5, 6)),
+            ],
+        )
+
     def test_roll_count_out_of_range_or_unknown_die(self):
         tool = DiceTool(Rng(1))
         for count in (0, 16):
@@ -72,6 +85,12 @@ class DiceToolTest(unittest.TestCase):
             tool.apply("numbers 1")
         with self.assertRaises(IllegalAction):
             tool.apply("numbers 100")
+
+    def test_numbered_bag_starts_as_one_to_ten(self):
+        tool = DiceTool(Rng(11))
+        numbers = [tool.apply("draw numbers")["token"] for _ in range(10)]
+        self.assertEqual(sorted(numbers), list(range(1, 11)))
+        self.assertTrue(tool.apply("draw numbers")["shuffled"])
 
     def test_refill_puts_everything_back(self):
         tool = DiceTool(Rng(7))

@@ -56,7 +56,7 @@ class FormatTest(unittest.TestCase):
 
 class BustTest(unittest.TestCase):
     def test_all_foods_open_matches_rules_table(self):
-        # RULES.md 1.2: with A = 5 foods open, 1/6, 1/36 and 1/216 for 1, 2, 3 dice.
+        # docs/rules/mmm.md 1.2: with A = 5 foods open, 1/6, 1/36 and 1/216 for 1, 2, 3 dice.
         pos = Position([BREAD, FISH, CUCUMBER, CHEESE, CARROT], [4, 4, 4, 4, 4], [], 3)
         self.assertEqual([bust_chance_at(pos, k) for k in (1, 2, 3)], [(1, 6), (1, 36), (1, 216)])
 

@@ -1,7 +1,7 @@
-"""Mmm! rules: one named test per rule of RULES.md section 1 (runs on both interpreters).
+"""Mmm! rules: one named test per rule of docs/rules/mmm.md (runs on both interpreters).
 
 Dice are forced with a scripted generator; squares are named (row, col) on the
-EXAMPLE layout of side 1 (RULES.md 1.5), where for instance Ch1 is (1,5)+(1,6),
+EXAMPLE layout of side 1 (docs/rules/mmm.md 1.5), where for instance Ch1 is (1,5)+(1,6),
 Fi3 is (5,0)+(5,1) and Ca1 is row 0, columns 0-3.
 """
 
@@ -432,6 +432,26 @@ class TurnFlowTest(unittest.TestCase):
         self.assertEqual(state["dice"][0]["placed"]["square"], [2, 0])
         self.assertEqual(state["bust_risk"], [1, 36])  # row 2 + column 0 hold every food
         json.dumps(state)
+
+
+class DefaultsTest(unittest.TestCase):
+    def test_die_has_five_foods_and_a_red_x(self):
+        self.assertEqual(MMM_FOOD, ("bread", "fish", "cucumber", "cheese", "carrot", "x"))
+
+    def test_default_options(self):
+        options = MmmGame({}, Rng(1)).options
+        self.assertEqual(
+            options,
+            {"level": "board", "side": 1, "variant": "normal", "players": 2, "track": 11,
+             "layout": "example"},
+        )
+
+    def test_cat_starts_on_the_start_space_player_1_rolls_first(self):
+        state = MmmGame({}, Rng(1)).state()
+        self.assertEqual(
+            (state["cat"], state["distance"], state["player"], state["turn"], state["rolls"]),
+            (0, 11, 1, 1, 0),
+        )
 
 
 class SideTwoTest(unittest.TestCase):

@@ -40,7 +40,7 @@ def random_options(rng):
 
 
 class HolderCycleChecker:
-    """Follows draw/shuffle events and checks the bag rule of RULES.md 2.1."""
+    """Follows draw/shuffle events and checks the bag rule of docs/rules/mouse_chaos.md 2.1."""
 
     def __init__(self, test):
         self.test = test

@@ -1,6 +1,6 @@
-"""Mouse Chaos: one named test per rule of RULES.md section 2 (both interpreters).
+"""Mouse Chaos: one named test per rule of docs/rules/mouse_chaos.md (both interpreters).
 
-Test names start with the RULES.md paragraph they check (2.1, 2.2, ...).
+Test names start with the section of docs/rules/mouse_chaos.md they check (2.1, 2.2, ...).
 """
 
 import json
@@ -401,6 +401,13 @@ class DefaultRules(unittest.TestCase):
             events = game.apply("own")
         self.assertEqual(events[-1]["player"], 2)
         self.assertEqual(game.legal_actions(), [])
+
+    def test_2_7_default_options(self):
+        options = new_game().options
+        self.assertEqual(
+            (options["players"], options["colours"], options["show_holders"], options["catches"]),
+            (2, "open", False, False),
+        )
 
     def test_an_illegal_action_changes_nothing(self):
         game = new_game(seed=19)

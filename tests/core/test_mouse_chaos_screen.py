@@ -9,7 +9,8 @@ import unittest
 from app_kit import game_app
 
 from pawtrack.buttons import LONG, SHORT
-from pawtrack.games.mouse_chaos.screen import MouseChaosScreen, SeatsScreen
+from pawtrack.games.mouse_chaos.screen import COLOUR_LEDS, MouseChaosScreen, SeatsScreen
+from pawtrack.ui.lights import OFF, WHITE
 
 
 def hold(app, name, down):
@@ -39,6 +40,28 @@ class MouseChaosScreenTest(unittest.TestCase):
         self.assertTrue(len(pictures) > 10)
         self.assertEqual(app.messages, [])
         self.assertTrue(len(screen.text_lines()) >= 3)
+
+    def test_nest_leds_one_per_mouse_in_the_nest_colour(self):
+        # 12 LEDs: a quarter of the strip (3) per nest, in corner order nw ne se sw.
+        app = game_app("mouse_chaos", {"players": 2})
+        game = app.session.match.game
+        screen = app.table
+        nests = game.state()["nests"]
+        app.render()
+        for index in range(4):
+            colour = COLOUR_LEDS[nests[index]["colour"]]
+            self.assertEqual(app.lights.colors[index * 3:index * 3 + 3], [colour, OFF, OFF])
+        screen.button("ok", SHORT)  # draw
+        app.session.act("enter " + nests[1]["nest"])
+        app.render()
+        colour = COLOUR_LEDS[nests[1]["colour"]]
+        self.assertEqual(app.lights.colors[3:6], [colour, colour, OFF])
+
+    def test_secret_nest_leds_are_white(self):
+        app = game_app("mouse_chaos", {"players": 3, "colours": "secret"})
+        app.render()
+        lit = [colour for colour in app.lights.colors if colour != OFF]
+        self.assertEqual(lit, [WHITE] * 4)
 
     def test_ok_acts_and_long_back_undoes(self):
         app = game_app("mouse_chaos", {"players": 3})

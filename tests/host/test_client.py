@@ -8,7 +8,7 @@ import pytest
 
 from host_tools.client import Client, ClientError, SimPort
 
-from .test_sim import ROOT
+from .test_sim import ROOT, example_lines
 
 
 @pytest.fixture
@@ -68,3 +68,21 @@ def test_sim_port_is_a_child_process():
     assert json.loads(port.readline())["ev"] == "hello"
     port.close()
     assert port.process.returncode == 0
+
+
+def test_help_shows_the_examples_one_per_line():
+    from host_tools import client as client_module
+
+    result = subprocess.run(
+        [sys.executable, "-m", "host_tools.client", "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    shown = [line.strip() for line in result.stdout.splitlines()]
+    examples = example_lines(client_module.__doc__)
+    assert len(examples) == 3
+    for example in examples:
+        assert example in shown, example

@@ -56,6 +56,23 @@ def test_bad_press_is_a_one_line_error():
     assert "unknown button" in result.stderr
 
 
+def example_lines(doc):
+    """The indented example commands of a tool's docstring, each stripped."""
+    return [line.strip() for line in doc.splitlines() if line.startswith("    python -m ")]
+
+
+def test_help_shows_the_examples_one_per_line():
+    from host_tools.sim import __main__ as sim_main
+
+    result = run_cli("--help")
+    assert result.returncode == 0, result.stderr
+    shown = [line.strip() for line in result.stdout.splitlines()]
+    examples = example_lines(sim_main.__doc__)
+    assert len(examples) == 3
+    for example in examples:
+        assert example in shown, example
+
+
 def test_parse_presses():
     assert parse_presses("ok right ok:long") == [("ok", False), ("right", False), ("ok", True)]
     try:

@@ -1,4 +1,4 @@
-"""Cat & Mouse / Chop! Chop! (RULES.md section 5): the referee's rules, pure.
+"""Cat & Mouse / Chop! Chop! (docs/rules/chop.md): the referee's rules, pure.
 
 One cat player against 1-4 mouse players who share the 4 mice. The device
 rolls the side's die, keeps the turn order, the counters and (optionally) the

@@ -1,8 +1,8 @@
 """Mmm! animations and the LED hallway, as functions of elapsed time.
 
 The rules decide everything at once; an ``Animation`` only replays the events
-of one action slowly enough to watch (DESIGN.md: animations are functions of
-elapsed time, pre-empted by a press). ``plan(events)`` turns the events into
+of one action slowly enough to watch (docs/design.md: animations are functions
+of elapsed time, pre-empted by a press). ``plan(events)`` turns the events into
 steps, each (kind, milliseconds, event):
 
 * ``roll`` (ROLL_MS): the rolled dice flicker through the faces

@@ -1,6 +1,6 @@
 """The Mmm! pantry as the referee knows it: items, squares and chips.
 
-Two kinds of knowledge (RULES.md, "Mmm! layouts"):
+Two kinds of knowledge (docs/rules/mmm.md, 1.5):
 
 * with squares ("board" level): every square of the grid is numbered
   ``r * cols + c`` and belongs to at most one item; chips lie on squares;

@@ -1,6 +1,6 @@
 """Mmm! end-of-game chart, the Mice of Legend streak and the results history.
 
-The chart (RULES.md 1.3): a win is rated by the cat's distance ``d`` from the
+The chart (docs/rules/mmm.md, 1.3): a win is rated by the cat's distance ``d`` from the
 pantry at the moment of victory, a loss by the food pieces left. Rating ids
 (texts for the screen in ``RATING_TEXT``):
 

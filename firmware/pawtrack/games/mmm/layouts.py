@@ -1,12 +1,12 @@
 """Mmm! board layouts: the two EXAMPLE layouts, the text-grid parser, validation.
 
-The real layouts of the two board sides are not published (RULES.md, "Mmm!
-layouts: read this first"). The grids below are the INVENTED EXAMPLES of
-RULES.md 1.5: they satisfy every known constraint but are not the owner's
-board. An owner types their own board as a text grid in the same shape, checks
-it with ``host_tools/mmm_layout.py`` and installs it with the same tool's
-``--install`` (docs/mmm-layouts.md); own_layouts.py keeps the installed records
-on flash and puts them into ``OWN`` when the device starts.
+The real layouts of the two board sides are not published (docs/rules/mmm.md,
+1.5). The grids below are INVENTED EXAMPLES: they satisfy every known
+constraint but are not the owner's board. An owner types their own board as a
+text grid in the same shape, checks it with ``host_tools/mmm_layout.py`` and
+installs it with the same tool's ``--install`` (docs/mmm-layouts.md);
+own_layouts.py keeps the installed records on flash and puts them into ``OWN``
+when the device starts.
 
 Text grid: one line per board row, one token per square, optionally prefixed
 by ``rN:``. A token is an item name (food code + anything, e.g. ``Ca1``) or
@@ -14,7 +14,7 @@ by ``rN:``. A token is an item name (food code + anything, e.g. ``Ca1``) or
 comments; a line ``side 1`` or ``side 2`` names the board side. Food codes:
 Br bread, Fi fish, Cu cucumber, Ch cheese, Ca carrot.
 
-Layout record (the JSON kept on the device, RULES.md 1.5)::
+Layout record (the JSON kept on the device)::
 
     {"side": 1, "rows": 7, "cols": 7, "items": {"Ca1": [[0, 0], [0, 1]], ...}}
 
@@ -30,7 +30,7 @@ MAX_SQUARES = 49
 MAX_EDGE = 12  # rows and columns a grid may have
 
 EXAMPLE_SIDE_1_GRID = """
-# EXAMPLE layout for side 1 (invented, RULES.md 1.5), not the real board
+# EXAMPLE layout for side 1 (invented), not the real board
 side 1
 r0: Ca1 Ca1 Ca1 Ca1 Fi1 Fi1 Fi1
 r1: Br1 Br1 Cu1 Cu1 Cu1 Ch1 Ch1
@@ -42,7 +42,7 @@ r6: Cu3 Cu3 Cu3 Ch4 Ch4 Ch4 Ch4
 """
 
 EXAMPLE_SIDE_2_GRID = """
-# EXAMPLE layout for side 2 (invented, RULES.md 1.5), not the real board
+# EXAMPLE layout for side 2 (invented), not the real board
 side 2
 r0: Ca1 Ca1 Ca1 Ca1 Ca1 Ch1 Fi1
 r1: Cu1 Cu1 Cu1 Cu1 Br1 Ch1 Fi1

@@ -1,4 +1,4 @@
-"""Mmm! rules (RULES.md 1.2-1.4): the referee's state machine, pure and seeded.
+"""Mmm! rules (docs/rules/mmm.md): the referee's state machine, pure and seeded.
 
 Options: ``level`` "board" | "items" | "lite" (what the device knows about the
 board), ``side`` 1 | 2, ``variant`` "normal" | "line" (row-or-column),

@@ -1,4 +1,4 @@
-"""Mouse Chaos (fan rewrite, RULES.md section 2): the referee's rules, pure.
+"""Mouse Chaos (fan rewrite, docs/rules/mouse_chaos.md): the referee's rules, pure.
 
 The device never sees the board. It draws the cheese holders, deals colours
 and corners, prompts the three turn steps, counts the mice in each nest and
@@ -68,7 +68,7 @@ from pawtrack import dice
 from pawtrack.bag import Bag
 from pawtrack.game import Game, IllegalAction
 
-# RULES.md 2.7 DEFAULT colour names (data: change them here).
+# Colour names: a project default (docs/rules/mouse_chaos.md, 2.1); change them here.
 COLOURS = ("red", "yellow", "green", "blue")
 # Board corners, clockwise.
 NESTS = ("nw", "ne", "se", "sw")
