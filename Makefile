@@ -24,6 +24,7 @@ help:
 setup: $(VENV)/.installed node_modules/.installed
 
 $(VENV)/.installed: requirements.txt
+	rm -rf $(VENV)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $@
