@@ -57,10 +57,10 @@ class Saves:
             ids = json.loads(data)
         except Exception:  # noqa: BLE001 - bad JSON or nesting too deep for the stack
             ids = None
-        if not isinstance(ids, list):
+        if not isinstance(ids, list) or not all(isinstance(game_id, str) for game_id in ids):
             set_aside(self.files, ORDER)
             return []
-        return [game_id for game_id in ids if isinstance(game_id, str)][:MAX_GAMES]
+        return ids[:MAX_GAMES]
 
     def played(self, game_id):
         """Put ``game_id`` first in the order (a match of it was started or resumed)."""

@@ -80,10 +80,13 @@ class Settings:
             return settings
         try:
             record = json.loads(data)
-        except ValueError:
+        except Exception:  # noqa: BLE001 - bad JSON, or nesting too deep for the stack
+            record = None
+        if not isinstance(record, dict):
+            file_io.set_aside(files, PATH)
             settings.notice = "Settings were unreadable; defaults used."
             return settings
-        if not isinstance(record, dict) or record.get("version") != VERSION:
+        if record.get("version") != VERSION:
             settings.notice = "Settings from another version; defaults used."
             return settings
         settings.merge(record)
