@@ -56,6 +56,36 @@ class CanvasTest(unittest.TestCase):
         for column in range(font.WIDTH):
             self.assertEqual(canvas.buffer[column] & 0x7F, font.GLYPHS[base + column])
 
+    def test_text_is_the_glyphs_pixel_for_pixel(self):
+        # Under MicroPython text is blitted from a strip; it must match the font
+        # drawn pixel by pixel, in both colours, clipped, long, and after a longer line.
+        lines = (
+            ("Hello, pawtrack! gjpqy", 3, 2, 1),
+            ("x" * 30 + "END", -7, 20, 1),
+            ("short", 100, 60, 1),
+            ("dark on light", 1, 40, 0),
+            ("~{|}\x7f\u00e9?", 0, 50, 1),
+        )
+        for text, x, y, color in lines:
+            drawn = Canvas()
+            drawn.fill(1 - color)
+            drawn.text("a much longer line that leaves glyphs in the strip", 0, 0, color)
+            drawn.fill(1 - color)
+            end = drawn.text(text, x, y, color)
+            expected = Canvas()
+            expected.fill(1 - color)
+            for index in range(len(text)):
+                code = ord(text[index])
+                if code < font.FIRST or code > font.LAST:
+                    code = ord("?")
+                for column in range(font.WIDTH):
+                    bits = font.GLYPHS[(code - font.FIRST) * font.WIDTH + column]
+                    for row in range(8):
+                        if bits >> row & 1:
+                            expected.pixel(x + index * font.ADVANCE + column, y + row, color)
+            self.assertEqual(bytes(drawn.buffer), bytes(expected.buffer), text)
+            self.assertEqual(end, x + len(text) * font.ADVANCE)
+
     def test_text_scaled_is_scale_squared_pixels(self):
         small = Canvas()
         small.text("8", 0, 0)
