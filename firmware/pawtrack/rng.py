@@ -14,6 +14,12 @@ Algorithm (see docs/rng.md for the test vectors):
 
 Only integer arithmetic is used, so CPython, MicroPython on the host and
 MicroPython on an RP2040 produce the same sequence.
+
+The state is kept as two 16-bit halves. On a 32-bit MicroPython an integer of
+2**30 or more is a heap object, so stepping a 32-bit state directly would
+allocate on every draw; with the halves every intermediate value stays below
+2**30 and ``below(n)`` (for n up to 32768, every range the games use) draws
+without allocating. ``next32()`` still returns the whole 32-bit output.
 """
 
 MASK32 = 0xFFFFFFFF
@@ -31,31 +37,61 @@ def scramble(x):
     return x
 
 
+HALF = 0xFFFF
+SMALL_RANGE = 0x8000  # below() works in halves up to this n (n * n stays a small int)
+
+
 class Rng:
     """A seeded stream of 32-bit numbers with the helpers the games need."""
 
     def __init__(self, seed):
         self.seed = seed & MASK32
-        state = scramble(self.seed)
-        self.state = state if state else ZERO_STATE_REPLACEMENT
+        self.state = scramble(self.seed) or ZERO_STATE_REPLACEMENT
+
+    @property
+    def state(self):
+        return (self.hi << 16) | self.lo
+
+    @state.setter
+    def state(self, value):
+        self.hi = (value >> 16) & HALF
+        self.lo = value & HALF
+
+    def step(self):
+        """One xorshift32 step (13, 17, 5) on the two halves."""
+        hi = self.hi
+        lo = self.lo
+        hi ^= ((hi << 13) | (lo >> 3)) & HALF  # x ^= x << 13
+        lo ^= (lo << 13) & HALF
+        lo ^= hi >> 1  # x ^= x >> 17
+        hi ^= ((hi << 5) | (lo >> 11)) & HALF  # x ^= x << 5
+        lo ^= (lo << 5) & HALF
+        self.hi = hi
+        self.lo = lo
 
     def next32(self):
-        x = self.state
-        x ^= (x << 13) & MASK32
-        x ^= x >> 17
-        x ^= (x << 5) & MASK32
-        self.state = x
-        return x
+        self.step()
+        return (self.hi << 16) | self.lo
 
     def below(self, n):
         """An integer in [0, n), every value equally likely (1 <= n <= 2**32)."""
         if n < 1 or n > 0x100000000:
             raise ValueError("below() needs 1 <= n <= 2**32")
-        limit = (0x100000000 // n) * n
+        if n > SMALL_RANGE:
+            limit = (0x100000000 // n) * n
+            while True:
+                x = self.next32()
+                if x < limit:
+                    return x % n
+        wrap = 0x10000 % n  # 2**16 mod n
+        rest = (wrap * wrap) % n  # 2**32 mod n: outputs from 2**32 - rest up are rejected
         while True:
-            x = self.next32()
-            if x < limit:
-                return x % n
+            self.step()
+            hi = self.hi
+            lo = self.lo
+            if rest and hi == HALF and lo >= 0x10000 - rest:
+                continue
+            return ((hi % n) * wrap + lo) % n
 
     def between(self, low, high):
         """An integer in [low, high], both ends included."""

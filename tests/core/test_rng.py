@@ -32,6 +32,23 @@ class RngTest(unittest.TestCase):
             got = tuple(rng.next32() for _ in range(len(expected)))
             self.assertEqual(got, expected)
 
+    def test_below_draws_as_the_plain_32_bit_algorithm(self):
+        # The halves are an implementation detail: the same seed must give the
+        # same draws as xorshift32 with rejection on whole 32-bit numbers.
+        for seed in (0, 1, 42, 20261121, 0xFFFFFFFF):
+            rng = Rng(seed)
+            state = Rng(seed).state
+            for n in (1, 2, 3, 6, 7, 13, 36, 49, 100, 1000, 32768, 32769, 1 << 20, 1 << 32):
+                for _ in range(20):
+                    limit = (0x100000000 // n) * n
+                    while True:
+                        state ^= (state << 13) & 0xFFFFFFFF
+                        state ^= state >> 17
+                        state ^= (state << 5) & 0xFFFFFFFF
+                        if state < limit:
+                            break
+                    self.assertEqual(rng.below(n), state % n, (seed, n))
+
     def test_seed_is_masked_to_32_bits(self):
         self.assertEqual(Rng(1 << 32).next32(), Rng(0).next32())
 
