@@ -30,6 +30,17 @@ LONG_MS = 500
 REPEAT_MS = 150
 
 
+NO_EVENTS = ()
+
+
+def add_event(events, name, kind):
+    """``events`` with (name, kind) added: a new list the first time, then that list."""
+    if events is NO_EVENTS:
+        events = []
+    events.append((name, kind))
+    return events
+
+
 def ticks_diff(new, old):
     """new - old for tick counters; the device passes time.ticks_diff instead."""
     return new - old
@@ -56,8 +67,11 @@ class ButtonInput:
         self.next_repeat = [0] * count
 
     def update(self, now, levels):
-        """Feed one sample; returns a list of (button name, kind) events."""
-        events = []
+        """Feed one sample; returns the (button name, kind) events it caused.
+
+        Called every few milliseconds while nothing happens, so a sample that
+        causes no event allocates nothing (the empty tuple is shared)."""
+        events = NO_EVENTS
         diff = self.diff
         for i in range(len(self.names)):
             level = bool(levels[i])
@@ -69,17 +83,17 @@ class ButtonInput:
                 if level:
                     self.long_sent[i] = False
                 elif not self.long_sent[i]:
-                    events.append((self.names[i], SHORT))
+                    events = add_event(events, self.names[i], SHORT)
             elif self.pressed[i]:
                 held = diff(now, self.changed_at[i])
                 if not self.long_sent[i]:
                     if held >= self.long_ms:
                         self.long_sent[i] = True
                         self.next_repeat[i] = self.long_ms + self.repeat_ms
-                        events.append((self.names[i], LONG))
+                        events = add_event(events, self.names[i], LONG)
                 elif held >= self.next_repeat[i]:
                     self.next_repeat[i] += self.repeat_ms
-                    events.append((self.names[i], REPEAT))
+                    events = add_event(events, self.names[i], REPEAT)
         return events
 
     def held(self, name):
