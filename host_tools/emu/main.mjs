@@ -198,7 +198,10 @@ function handle(message) {
     case 'cut': {
       const off = message.off_ns || 0;
       pico.nor.lastOffNs = off;
-      if (message.after_op !== undefined) {
+      if (message.cancel) {
+        pico.nor.cutPlan = null;
+        cutPlan = null;
+      } else if (message.after_op !== undefined) {
         pico.nor.cutPlan = { afterOp: message.after_op };
       } else if (message.during_op !== undefined) {
         pico.nor.cutPlan = { duringOp: message.during_op, fraction: message.fraction ?? 0.5 };

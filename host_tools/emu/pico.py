@@ -278,6 +278,52 @@ class EmulatedPico:
     def run_for(self, ms):
         self.run_until(self.emulated_ms() + ms)
 
+    def last_activity_us(self):
+        """When the board last wrote to the panel, the strip or the flash (emulated us)."""
+        times = [0.0]
+        if self.panel.current is not None:
+            times.append(self.panel.current.done_us)
+        if self.panel.updates:
+            times.append(self.panel.updates[-1].done_us)
+        if self.leds:
+            times.append(self.leds[-1][0])
+        if self.flash_ops:
+            op = self.flash_ops[-1]
+            times.append(op["t_us"] + op["duration_us"])
+        return max(times)
+
+    def run_until_frame(self, limit_ms=10000, step_ms=20):
+        """Run until a new panel update has finished (or limit_ms passed); True if one did."""
+        seen = len(self.frames)
+        end = self.emulated_ms() + limit_ms
+        while self.emulated_ms() < end:
+            self.run_for(step_ms)
+            if len(self.panel.updates) > seen or self.panel.current is not None:
+                self.run_for(self.update_gap_ms + 1)
+                return len(self.frames) > seen
+        return False
+
+    def boot(self, limit_ms=10000):
+        """Run until the first picture after power-on is on the panel and the board is
+        quiet; returns the emulated ms at which that first update was complete."""
+        boots = len(self.boots)
+        self.run_until_frame(limit_ms)
+        first = [u for u in self.frames if u.start_us >= self.boots[boots - 1][0]]
+        self.settle()
+        return first[0].done_us / 1000 if first else None
+
+    def settle(self, quiet_ms=300, limit_ms=20000, step_ms=50):
+        """Run until the panel, the strip and the flash have been quiet for quiet_ms, counted
+        from now or from their last activity, whichever is later (at most limit_ms);
+        returns the emulated ms when the last activity ended."""
+        start = self.emulated_us()
+        end = self.emulated_ms() + limit_ms
+        while self.emulated_ms() < end:
+            self.run_for(step_ms)
+            if self.emulated_us() - max(start, self.last_activity_us()) >= quiet_ms * 1000:
+                break
+        return self.last_activity_us() / 1000
+
     def free_run(self, realtime=True):
         """Let the board run on its own (paced to the wall clock), e.g. for mpremote."""
         self._send({"cmd": "free", "realtime": realtime})
@@ -319,12 +365,17 @@ class EmulatedPico:
             data = data.encode()
         self._send({"cmd": "serial", "data": bytes(data).hex()})
 
-    def power_cut(self, at_ms=None, after_op=None, during_op=None, fraction=0.5, off_ms=0):
+    def power_cut(
+        self, at_ms=None, after_op=None, during_op=None, fraction=0.5, off_ms=0, cancel=False
+    ):
         """Plan a power cut: at an emulated time, right after flash operation N (numbered
         from 1 since the emulator started), or a fraction of the way through it.
-        It happens when the run reaches it; the board then boots again with its flash."""
+        It happens when the run reaches it; the board then boots again with its flash.
+        ``cancel=True`` forgets a planned cut that has not happened."""
         message = {"cmd": "cut", "off_ns": int(off_ms * 1e6)}
-        if after_op is not None:
+        if cancel:
+            message["cancel"] = True
+        elif after_op is not None:
             message["after_op"] = after_op
         elif during_op is not None:
             message["during_op"] = during_op
