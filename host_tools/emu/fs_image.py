@@ -29,8 +29,10 @@ GEOMETRY = {
     "cache_size": 1024,
     "lookahead_size": 32,
     "block_cycles": 100,
-    "disk_version": 0x00020000,  # LittleFS 2.0 on-disk format: read by every v2 release
 }
+# Images made here use the LittleFS 2.0 on-disk format, which every v2 release reads;
+# reading accepts any v2 minor version (the firmware formats with its own).
+WRITE_VERSION = 0x00020000
 
 
 class _Image(UserContext):
@@ -73,7 +75,7 @@ def firmware_files(board_name="pico"):
 def build_image(files):
     """A formatted filesystem image (FS_BYTES) holding files [(path, bytes)]."""
     context = _Image(b"\xff" * FS_BYTES)
-    fs = LittleFS(context, mount=False, **GEOMETRY)
+    fs = LittleFS(context, mount=False, disk_version=WRITE_VERSION, **GEOMETRY)
     fs.format()
     fs.mount()
     for path, data in files:

@@ -77,6 +77,7 @@ let wallStart = 0;
 let emuStart = 0;
 let wallInRun = 0;
 let idleTimer = null;
+let lastTimeReport = 0;
 
 function schedule(atNs, apply) {
   scheduled.push({ at_ns: atNs, apply });
@@ -141,6 +142,10 @@ function loop() {
     target = null;
     send({ ev: 'ran', id, t_ns: pico.timeNs() });
     return;
+  }
+  if (target.free && performance.now() - lastTimeReport > 20) {
+    lastTimeReport = performance.now();
+    send({ ev: 'time', t_ns: pico.timeNs() }); // lets Python close panel updates while free
   }
   if (outcome === 'idle' || (target.free && target.realtime && pico.timeNs() >= stopNs)) {
     // nothing to do until the wall clock (or host input) catches up

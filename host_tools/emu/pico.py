@@ -95,8 +95,9 @@ class EmulatedPico:
         return str(data)
 
     def _reset_records(self):
-        self.panel = PanelRecorder(self.board["oled_address"], self.board["oled_height"],
-                                   self.update_gap_ms * 1000)
+        self.panel = PanelRecorder(
+            self.board["oled_address"], self.board["oled_height"], self.update_gap_ms * 1000
+        )
         self.leds = []  # (t_us, [(r, g, b), ...]) per frame the strip latched
         self.serial = bytearray()  # everything the device said on USB
         self.serial_chunks = []  # (t_us, offset in serial) per chunk
@@ -184,7 +185,7 @@ class EmulatedPico:
             handler = getattr(self, "_on_" + kind, None)
             if handler is not None:
                 handler(event)
-            if "t_ns" in event and kind not in ("flash", "led", "boot", "cut"):
+            if "t_ns" in event:
                 self.now_ns = max(self.now_ns, event["t_ns"])
             if "id" in event or kind == "ready":
                 with self._lock:

@@ -11,7 +11,6 @@ the seed the device announced on its serial port.
 """
 
 from emu.helpers import SETTLE_SIM_MS, assert_clean_serial, pico_simulator, protocol_events
-
 from host_tools.emu import EmulatedPico
 from host_tools.sim import render
 from host_tools.sim.simulator import parse_presses
@@ -19,9 +18,7 @@ from host_tools.sim.simulator import parse_presses
 # Settings and back; Cat & Mouse: options, start, rolls and counters, back to the
 # menu (now with Resume); Mmm!: options, start, roll, place, re-roll decisions.
 SCRIPT = (
-    "left ok right back "
-    "left left ok ok ok ok ok right ok back "
-    "right ok ok ok ok ok ok right ok"
+    "left ok right back left left ok ok ok ok ok right ok back right ok ok ok ok ok ok right ok"
 )
 
 
