@@ -123,7 +123,8 @@ function loop() {
   dueNow();
   let stopNs = Math.min(nextScheduledNs(), target.free ? Infinity : target.until_ns);
   if (target.free && target.realtime) {
-    const allowed = emuStart + (performance.now() - wallStart) * 1e6 + REALTIME_SLACK_NS;
+    // whole nanoseconds: a fractional clock would make V8 box every clock value (slow)
+    const allowed = Math.floor(emuStart + (performance.now() - wallStart) * 1e6 + REALTIME_SLACK_NS);
     stopNs = Math.min(stopNs, allowed);
   }
   const outcome = stopNs > pico.timeNs() ? pico.run(stopNs, SLICE_INSTRUCTIONS) : 'stop';

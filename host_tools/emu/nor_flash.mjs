@@ -109,9 +109,9 @@ export class NorFlash {
         cutAtNs = nowNs + durationNs;
       } else if (plan.duringOp === this.count) {
         fraction = plan.fraction;
-        cutAtNs = nowNs + durationNs * fraction;
+        cutAtNs = nowNs + Math.floor(durationNs * fraction);
       } else if (plan.atNs !== undefined && plan.atNs >= nowNs && plan.atNs < nowNs + durationNs) {
-        fraction = (plan.atNs - nowNs) / durationNs;
+        fraction = (plan.atNs - nowNs) / durationNs; // atNs is whole: cutAtNs stays whole
         cutAtNs = plan.atNs;
       }
     }

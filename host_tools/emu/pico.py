@@ -294,22 +294,22 @@ class EmulatedPico:
         return max(times)
 
     def run_until_frame(self, limit_ms=10000, step_ms=20):
-        """Run until a new panel update has finished (or limit_ms passed); True if one did."""
+        """Run until a new panel update that changed the picture has finished (or limit_ms
+        passed); True if one did."""
         seen = len(self.frames)
         end = self.emulated_ms() + limit_ms
         while self.emulated_ms() < end:
             self.run_for(step_ms)
-            if len(self.panel.updates) > seen or self.panel.current is not None:
-                self.run_for(self.update_gap_ms + 1)
-                return len(self.frames) > seen
+            if any(u.first_change_us is not None for u in self.frames[seen:]):
+                return True
         return False
 
     def boot(self, limit_ms=10000):
-        """Run until the first picture after power-on is on the panel and the board is
-        quiet; returns the emulated ms at which that first update was complete."""
-        boots = len(self.boots)
+        """Run until the first picture after the latest power-on is on the panel and the
+        board is quiet; returns the emulated ms at which that picture was complete."""
+        booted = self.boots[-1][0]
         self.run_until_frame(limit_ms)
-        first = [u for u in self.frames if u.start_us >= self.boots[boots - 1][0]]
+        first = [u for u in self.frames if u.start_us >= booted and u.first_change_us is not None]
         self.settle()
         return first[0].done_us / 1000 if first else None
 
