@@ -8,10 +8,11 @@ PY := $(VENV)/bin/python
 BOARD ?= pico
 PORT ?= auto
 
-.PHONY: help sim test setup bench compile screenshots plots golden art flash repl wiring clean
+.PHONY: help sim emu test setup bench compile screenshots plots golden art flash repl wiring clean
 
 help:
 	@echo "make sim          the device in your terminal (keys shown on screen)"
+	@echo "make emu          the real firmware on an emulated Pico in your terminal"
 	@echo "make test         every check: CPython, MicroPython, mpy-cross, ruff"
 	@echo "make bench        benchmarks (numbers for docs/performance.md)"
 	@echo "make screenshots  regenerate the README pictures from the real firmware"
@@ -35,6 +36,9 @@ node_modules/.installed: package.json package-lock.json
 
 sim: setup
 	$(PY) -m host_tools.sim
+
+emu: setup
+	$(PY) -m host_tools.emu --board $(BOARD)
 
 test: setup
 	$(PY) -m host_tools.check

@@ -1,6 +1,9 @@
 """Every check in one command (what `make test` runs), with a summary at the end.
 
-1. pytest on CPython (all of tests/),
+1. pytest on CPython (all of tests/ but tests/emu),
+   then the emulated-Pico tier (tests/emu: the stock MicroPython firmware on
+   rp2040js), as two pytest processes side by side; it is skipped, with the
+   reason, where the firmware files are absent,
 2. the core tests again under MicroPython (WebAssembly) via host_tools.mp_tests,
    and the rp2 backend's tests (tests/device) on a stand-in machine module,
 3. mpy-cross compiling every firmware file for the RP2040 (armv6m),
@@ -41,11 +44,49 @@ def count(pattern, text):
     return int(found[-1]) if found else 0
 
 
+# The emulated-Pico tier in two groups of about equal wall time, run side by side.
+EMU_GROUPS = (
+    ["tests/emu/test_make_flash.py", "tests/emu/test_presses.py",
+     "tests/emu/test_saved_games.py::test_a_1000_action_match_resumes_after_a_power_cut_at_boot"],
+    ["tests/emu/test_saved_games.py::"
+     "test_power_cuts_across_a_session_resume_to_the_last_shown_state_or_one_past"],
+)  # fmt: skip
+
+
+def emulated_pico_tier(pytest):
+    """Both groups at once (output kept, then shown); a summary row with the counts."""
+    print("\n==> emulated Pico (stock MicroPython firmware on rp2040js), 2 processes", flush=True)
+    start = time.monotonic()
+    processes = [
+        subprocess.Popen(
+            pytest + ["-rsx", *group],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        for group in EMU_GROUPS
+    ]
+    outputs = [p.communicate()[0] for p in processes]
+    codes = [p.returncode for p in processes]
+    text = "".join(outputs)
+    sys.stdout.write(text)
+    passed = sum(count(r"(\d+) passed", out) for out in outputs)
+    failed = sum(count(r"(\d+) failed", out) + count(r"(\d+) errors?", out) for out in outputs)
+    skipped = sum(count(r"(\d+) skipped", out) for out in outputs)
+    xfailed = sum(count(r"(\d+) xfailed", out) for out in outputs)
+    if any(code not in (0, 5) for code in codes) and failed == 0:
+        failed = 1
+    ok = failed == 0 and passed + skipped > 0
+    note = "%d skipped %d xfail" % (skipped, xfailed)
+    return ("emulated Pico tests", ok, passed, failed, note, time.monotonic() - start)
+
+
 def main():
     results = []
 
     pytest = [PY, "-m", "pytest", "-p", "no:cacheprovider", "-rs"]
-    code, out, seconds = run("pytest (CPython)", pytest)
+    code, out, seconds = run("pytest (CPython)", pytest + ["--ignore=tests/emu"])
     passed = count(r"(\d+) passed", out)
     failed = count(r"(\d+) failed", out) + count(r"(\d+) errors?", out)
     skipped = count(r"(\d+) skipped", out)
@@ -53,6 +94,8 @@ def main():
     if code != 0 and failed == 0:
         failed = 1
     results.append(("CPython tests", ok, passed, failed, "%d skipped" % skipped, seconds))
+
+    results.append(emulated_pico_tier(pytest))
 
     # The core tests, then the rp2 backend's tests on the stand-in machine module.
     for label, extra in (("MicroPython tests", []), ("MicroPython device", ["--tests-dir",
@@ -84,7 +127,7 @@ def main():
     total_failed = 0
     for label, ok, passed, failed, note, seconds in results:
         print(
-            "  %-20s %-4s %5d passed %3d failed  %-12s %6.1f s"
+            "  %-20s %-4s %5d passed %3d failed  %-18s %6.1f s"
             % (label, "ok" if ok else "FAIL", passed, failed, note, seconds)
         )
         total_passed += passed

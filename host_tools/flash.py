@@ -8,7 +8,8 @@
    as .mpy under /lib/pawtrack. Backends for other runtimes are left out.
 3. Find the device: PORT, or the one USB serial device plugged in.
 4. Check that it answers like MicroPython (Ctrl-C, then the raw REPL banner
-   within 3 s), then ask it (mpremote exec) which MicroPython it runs, which .mpy version it
+   within 2 s; the whole check ends in under 3 s even on a port whose output never
+   drains), then ask it (mpremote exec) which MicroPython it runs, which .mpy version it
    loads, how much flash is free, and what /pawtrack.manifest says is on it
    (the sha256 and size of every file the last flash wrote).
 5. Copy only the files whose hash changed or whose size on the device is not
@@ -216,7 +217,8 @@ def explain_failure(port, out, err):
 
 
 RAW_REPL_BANNER = b"raw REPL; CTRL-B to exit"
-HANDSHAKE_S = 3.0
+HANDSHAKE_S = 2.0
+WRITE_TIMEOUT_S = 0.2
 
 
 def handshake(port, wait=HANDSHAKE_S):
@@ -230,20 +232,22 @@ def handshake(port, wait=HANDSHAKE_S):
     import serial
 
     try:
-        link = serial.serial_for_url(port, baudrate=115200, timeout=0.1)
+        link = serial.serial_for_url(
+            port, baudrate=115200, timeout=0.1, write_timeout=WRITE_TIMEOUT_S
+        )
     except (OSError, serial.SerialException) as error:
         raise FlashError("cannot open %s: %s" % (port, error)) from None
+    heard = b""
     try:
-        link.write(b"\r\x03\x03")
+        deadline = time.monotonic() + wait + 0.2
+        _send(link, b"\r\x03\x03")
         time.sleep(0.2)
         link.reset_input_buffer()
-        link.write(b"\r\x01")
-        heard = b""
-        deadline = time.monotonic() + wait
+        _send(link, b"\r\x01")
         while time.monotonic() < deadline:
             heard += link.read(256)
             if RAW_REPL_BANNER in heard:
-                link.write(b"\r\x02")
+                _send(link, b"\r\x02")
                 return
         text = " ".join(heard.decode("ascii", "replace").split())[:60]
         raise FlashError(
@@ -251,7 +255,21 @@ def handshake(port, wait=HANDSHAKE_S):
             " first (docs/hardware.md)" % (port, wait, "; it said %r" % text if text else "")
         )
     finally:
+        try:
+            link.reset_output_buffer()
+        except (OSError, serial.SerialException):
+            pass
         link.close()
+
+
+def _send(link, data):
+    """Write, giving up (silently: the banner check then fails) if the port takes nothing."""
+    import serial
+
+    try:
+        link.write(data)
+    except serial.SerialTimeoutException:
+        pass
 
 
 def probe(port):

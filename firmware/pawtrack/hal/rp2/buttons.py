@@ -12,10 +12,39 @@ latched press once, then clears it; ``pawtrack.buttons`` does the debouncing
 and the short/long decisions.
 """
 
+import array
+
 import machine
 
 ORDER = ("left", "ok", "right", "back")
 QUIET_MS = 30
+
+
+class _PinEdge:
+    """One pin's hard-IRQ handler, as a bound method made once at start-up.
+
+    A hard IRQ must not allocate. Calling a closure that captures more than a
+    few variables does (MicroPython copies its cells and the arguments into a
+    new array), and so would a new object or a float. Calling a bound method
+    with one argument does not, and the handler below only reads ints and
+    stores small ints into the buffers the ``Buttons`` made at start-up."""
+
+    def __init__(self, buttons, index):
+        self.buttons = buttons
+        self.index = index
+
+    def edge(self, pin):
+        buttons = self.buttons
+        index = self.index
+        now = buttons.clock.ticks_ms()
+        if pin.value():  # high: released (pull-up)
+            buttons.released_at[index] = now
+            buttons.released[index] = 1
+        elif (
+            not buttons.released[index]
+            or buttons.clock.ticks_diff(now, buttons.released_at[index]) >= buttons.quiet_ms
+        ):
+            buttons.latched[index] = 1
 
 
 class Buttons:
@@ -25,34 +54,21 @@ class Buttons:
         self.quiet_ms = quiet_ms
         count = len(self.names)
         self.pins = []
+        # Written by the interrupt handlers: allocated here, once.
         self.latched = bytearray(count)
-        self.released_at = [None] * count
+        self.released = bytearray(count)  # 1 once the pin has been released
+        self.released_at = array.array("i", [0] * count)  # ticks_ms of the last release
+        self.handlers = []  # the bound methods the IRQs call (kept so they are made once)
         for index, name in enumerate(self.names):
             pin = machine.Pin(pins_by_name[name], machine.Pin.IN, machine.Pin.PULL_UP)
             self.pins.append(pin)
+            handler = _PinEdge(self, index).edge
+            self.handlers.append(handler)
             pin.irq(
-                handler=self._edge_handler(index),
+                handler=handler,
                 trigger=machine.Pin.IRQ_FALLING | machine.Pin.IRQ_RISING,
                 hard=True,
             )
-
-    def _edge_handler(self, index):
-        ticks_ms = self.clock.ticks_ms
-        ticks_diff = self.clock.ticks_diff
-        released_at = self.released_at
-        latched = self.latched
-        quiet = self.quiet_ms
-
-        def edge(pin):
-            now = ticks_ms()
-            if pin.value():  # high: released (pull-up)
-                released_at[index] = now
-            else:
-                since = released_at[index]
-                if since is None or ticks_diff(now, since) >= quiet:
-                    latched[index] = 1
-
-        return edge
 
     def read(self):
         """A tuple of booleans in ``names`` order, True = pressed now or since the last read."""
