@@ -1,10 +1,15 @@
 """Every check in one command (what `make test` runs), with a summary at the end.
 
-1. pytest on CPython (all of tests/),
+1. pytest on CPython (all of tests/ but tests/uf2),
 2. the core tests again under MicroPython (WebAssembly) via host_tools.mp_tests,
    and the rp2 backend's tests (tests/device) on a stand-in machine module,
 3. mpy-cross compiling every firmware file for the RP2040 (armv6m),
-4. ruff, and the check that the generated font/icon modules match their art.
+4. ruff, and the check that the generated font/icon modules match their art,
+5. the one-file firmware (tests/uf2: `make uf2` for the Pico and the Pico 2,
+   then what is in it). It needs the ARM toolchain and the MicroPython source,
+   and says why it skips without them. The MicroPython build is mostly C
+   compiling, so it runs in the background from the start, beside steps 1-4,
+   and its output is shown when they are done.
 
 Each step's output streams through; the summary lists the counts of each and
 ends with one line "check: N passed, N failed" that CI reads.
@@ -14,10 +19,52 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PY = sys.executable
+UF2_TESTS = "tests/uf2"
+
+
+class Background:
+    """A step run beside the others, its output kept until it is shown."""
+
+    def __init__(self, label, argv):
+        self.label = label
+        self.start = time.monotonic()
+        self.process = subprocess.Popen(
+            argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        self.lines = []
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self):
+        for line in self.process.stdout:
+            self.lines.append(line)
+
+    def finish(self):
+        """Wait for it, echo its output; returns (exit code, output, seconds)."""
+        print("\n==> %s (ran in the background)" % self.label, flush=True)
+        code = self.process.wait()
+        self.reader.join()
+        seconds = time.monotonic() - self.start
+        out = "".join(self.lines)
+        sys.stdout.write(out)
+        sys.stdout.flush()
+        return code, out, seconds
+
+
+def pytest_result(label, code, out, seconds):
+    """A summary row from pytest's output (a tier that skips whole, with its reason, is ok)."""
+    passed = count(r"(\d+) passed", out)
+    failed = count(r"(\d+) failed", out) + count(r"(\d+) errors?", out)
+    skipped = count(r"(\d+) skipped", out)
+    ok = code == 0 and (passed > 0 or skipped > 0)
+    if not ok and failed == 0:
+        failed = 1  # pytest itself failed, or collected nothing
+    return (label, ok, passed, failed, "%d skipped" % skipped, seconds)
 
 
 def run(label, argv):
@@ -45,7 +92,9 @@ def main():
     results = []
 
     pytest = [PY, "-m", "pytest", "-p", "no:cacheprovider", "-rs"]
-    code, out, seconds = run("pytest (CPython)", pytest)
+    uf2 = Background("UF2 firmware (make uf2, tests/uf2)", pytest + [UF2_TESTS])
+
+    code, out, seconds = run("pytest (CPython)", pytest + ["--ignore", UF2_TESTS])
     passed = count(r"(\d+) passed", out)
     failed = count(r"(\d+) failed", out) + count(r"(\d+) errors?", out)
     skipped = count(r"(\d+) skipped", out)
@@ -79,6 +128,10 @@ def main():
     seconds += art_seconds
     results.append(("ruff + art check", ruff_ok, int(ruff_ok), int(not ruff_ok), "", seconds))
 
+    code, out, seconds = uf2.finish()
+    results.append(pytest_result("UF2 firmware", code, out, seconds))
+    reasons = re.findall(r"^SKIPPED \[\d+\] [^:]+:\d+: (.*)$", out, re.M)
+
     print("\n==> summary")
     total_passed = 0
     total_failed = 0
@@ -89,6 +142,8 @@ def main():
         )
         total_passed += passed
         total_failed += failed
+    for reason in sorted(set(reasons)):
+        print("  UF2 firmware skipped: %s" % reason)
     everything_ok = all(ok for _, ok, *_ in results)
     if not everything_ok and total_failed == 0:
         total_failed = 1

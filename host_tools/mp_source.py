@@ -290,7 +290,8 @@ def clone(env=None, say=say_now):
     steps = (
         (["git", "clone", "--depth", "1", "--branch", GIT_TAG, MICROPYTHON_GIT, micropython],
          None, "git clone of MicroPython " + GIT_TAG),
-        (["make", "-C", "ports/rp2", "BOARD=RPI_PICO", "submodules"], micropython,
+        # RPI_PICO_W's submodules are RPI_PICO's and RPI_PICO2's plus the radio libraries.
+        (["make", "-C", "ports/rp2", "BOARD=RPI_PICO_W", "submodules"], micropython,
          "fetching the rp2 submodules"),
         (["git", "clone", "--depth", "1", "--branch", PICOTOOL_TAG, PICOTOOL_GIT,
           os.path.join(partial, "picotool")], None, "git clone of picotool " + PICOTOOL_TAG),

@@ -84,6 +84,22 @@ def frozen_files(board):
     return files
 
 
+GAME_IDS_MODULE = "pawtrack/games/_frozen_ids.py"
+
+
+def game_ids_source(files):
+    """The generated module listing the game folders (a frozen package cannot be listed)."""
+    ids = sorted(
+        {name.split("/")[2] for name in files
+         if name.startswith("pawtrack/games/") and name.endswith("/__init__.py")
+         and name.count("/") == 3 and not name.split("/")[2].startswith("_")}
+    )  # fmt: skip
+    return (
+        '"""Written by host_tools.uf2_build: the game folders frozen into this firmware."""\n\n'
+        "IDS = %r\n" % (tuple(ids),)
+    ).encode()
+
+
 def frozen_module_names(files):
     """The module names picotool lists for these files ("pawtrack/ui", "main")."""
     names = set()
@@ -120,19 +136,24 @@ def write_if_changed(path, data):
     return True
 
 
-def stage(folder, files, manifest):
-    """Mirror ``files`` (and the manifest) into ``folder``; returns (changed, removed) names."""
-    changed = []
-    for name, source in sorted(files.items()):
+def stage(folder, files, manifest, generated=None):
+    """Mirror ``files`` ({name: host path}) and ``generated`` ({name: bytes}) and the
+    manifest into ``folder``; returns (changed, removed) names."""
+    contents = {}
+    for name, source in files.items():
         with open(source, "rb") as f:
-            if write_if_changed(os.path.join(folder, *name.split("/")), f.read()):
-                changed.append(name)
+            contents[name] = f.read()
+    contents.update(generated or {})
+    changed = []
+    for name, data in sorted(contents.items()):
+        if write_if_changed(os.path.join(folder, *name.split("/")), data):
+            changed.append(name)
     write_if_changed(os.path.join(folder, "manifest.py"), manifest.encode())
     removed = []
     for base, dirs, names in os.walk(folder, topdown=False):
         for name in names:
             relative = os.path.relpath(os.path.join(base, name), folder).replace(os.sep, "/")
-            if relative != "manifest.py" and relative not in files:
+            if relative != "manifest.py" and relative not in contents:
                 os.remove(os.path.join(base, name))
                 removed.append(relative)
         for name in dirs:
@@ -213,7 +234,8 @@ def build_board(board, source, env, say=mp_source.say_now):
     build_dir = board_build_dir(source, name)
     files = frozen_files(board)
     manifest = manifest_text(os.path.join(source.port_dir, "boards", name))
-    changed, removed = stage(staging, files, manifest)
+    generated = {GAME_IDS_MODULE: game_ids_source(files)}
+    changed, removed = stage(staging, files, manifest, generated)
     frozen_c = os.path.join(build_dir, "frozen_content.c")
     if removed and os.path.exists(frozen_c):
         os.remove(frozen_c)  # the freezer only notices newer files, not fewer

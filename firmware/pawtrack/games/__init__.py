@@ -127,11 +127,23 @@ def _package_dir():
     return path if isinstance(path, str) else path[0]
 
 
+FROZEN_PREFIX = ".frozen/"
+
+
 def game_ids():
-    """The ids of the game folders present, found by listing this package."""
+    """The ids of the game folders present, found by listing this package.
+
+    Frozen into the firmware (`make uf2`) the package has no folder to list
+    (its path is ".frozen/pawtrack/games"): the build freezes the list it
+    found as ``_frozen_ids.IDS`` beside this file.
+    """
     import os
 
     base = _package_dir()
+    if base.startswith(FROZEN_PREFIX):
+        from pawtrack.games._frozen_ids import IDS
+
+        return list(IDS)
     ids = []
     for name in os.listdir(base):
         if name.startswith("_") or name.startswith("."):
