@@ -7,9 +7,9 @@
 4. ruff, and the check that the generated font/icon modules match their art,
 5. the one-file firmware (tests/uf2: `make uf2` for the Pico and the Pico 2,
    then what is in it). It needs the ARM toolchain and the MicroPython source,
-   and says why it skips without them. The MicroPython build is mostly C
-   compiling, so it runs in the background from the start, beside steps 1-4,
-   and its output is shown when they are done.
+   and says why it skips without them. It runs last and alone: run beside
+   step 1 on two cores it slowed both, and a stand-in test that measures
+   wall-clock time failed under the load.
 
 Each step's output streams through; the summary lists the counts of each and
 ends with one line "check: N passed, N failed" that CI reads.
@@ -19,41 +19,11 @@ import os
 import re
 import subprocess
 import sys
-import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PY = sys.executable
 UF2_TESTS = "tests/uf2"
-
-
-class Background:
-    """A step run beside the others, its output kept until it is shown."""
-
-    def __init__(self, label, argv):
-        self.label = label
-        self.start = time.monotonic()
-        self.process = subprocess.Popen(
-            argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-        )
-        self.lines = []
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
-
-    def _read(self):
-        for line in self.process.stdout:
-            self.lines.append(line)
-
-    def finish(self):
-        """Wait for it, echo its output; returns (exit code, output, seconds)."""
-        print("\n==> %s (ran in the background)" % self.label, flush=True)
-        code = self.process.wait()
-        self.reader.join()
-        seconds = time.monotonic() - self.start
-        out = "".join(self.lines)
-        sys.stdout.write(out)
-        sys.stdout.flush()
-        return code, out, seconds
 
 
 def pytest_result(label, code, out, seconds):
@@ -92,8 +62,6 @@ def main():
     results = []
 
     pytest = [PY, "-m", "pytest", "-p", "no:cacheprovider", "-rs"]
-    uf2 = Background("UF2 firmware (make uf2, tests/uf2)", pytest + [UF2_TESTS])
-
     code, out, seconds = run("pytest (CPython)", pytest + ["--ignore", UF2_TESTS])
     passed = count(r"(\d+) passed", out)
     failed = count(r"(\d+) failed", out) + count(r"(\d+) errors?", out)
@@ -128,7 +96,7 @@ def main():
     seconds += art_seconds
     results.append(("ruff + art check", ruff_ok, int(ruff_ok), int(not ruff_ok), "", seconds))
 
-    code, out, seconds = uf2.finish()
+    code, out, seconds = run("UF2 firmware (make uf2, tests/uf2)", pytest + [UF2_TESTS])
     results.append(pytest_result("UF2 firmware", code, out, seconds))
     reasons = re.findall(r"^SKIPPED \[\d+\] [^:]+:\d+: (.*)$", out, re.M)
 

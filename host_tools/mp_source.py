@@ -117,6 +117,8 @@ def toolchain_problem(which=shutil.which, run=subprocess.run):
     for _, package in missing:
         if package not in packages:
             packages.append(package)
+        if package == "gcc-arm-none-eabi" and NEWLIB[1] not in packages:
+            packages.append(NEWLIB[1])  # the compiler is no use without its C library
     return "missing %s: install them with `sudo apt-get install %s` (Debian, Ubuntu)" % (
         ", ".join(what for what, _ in missing),
         " ".join(packages),

@@ -195,7 +195,8 @@ def test_a_missing_toolchain_is_one_line_naming_the_debian_packages():
 
     assert mp_source.toolchain_problem(which) == (
         "missing the ARM C compiler (arm-none-eabi-gcc), the ARM C++ compiler (arm-none-eabi-g++):"
-        " install them with `sudo apt-get install gcc-arm-none-eabi` (Debian, Ubuntu)"
+        " install them with `sudo apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi`"
+        " (Debian, Ubuntu)"
     )
 
     class NoNewlib:
