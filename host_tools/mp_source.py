@@ -235,11 +235,12 @@ def from_archive(archive, env=None, say=say_now):
     src = os.path.join(work, "src")
     done = os.path.join(work, "src.unpacked")
     if not os.path.exists(done):
-        os.makedirs(work, exist_ok=True)
-        say("uf2: unpacking %s into %s" % (os.path.basename(archive), src))
-        unpack(archive, src)
-        with open(done, "w") as f:
-            f.write(digest + "\n")
+        with folder_lock(work):  # another build may be unpacking the same archive
+            if not os.path.exists(done):
+                say("uf2: unpacking %s into %s" % (os.path.basename(archive), src))
+                unpack(archive, src)
+                with open(done, "w") as f:
+                    f.write(digest + "\n")
     source = from_folder(src, env)
     return Source(source.micropython, source.picotool, work, os.path.basename(archive))
 
@@ -339,11 +340,16 @@ def locate(env=None, allow_clone=True, shared_archive=SHARED_ARCHIVE, say=say_no
 # -- the tools built from it -----------------------------------------------------------------
 
 
-@contextlib.contextmanager
 def locked(source):
     """Hold the source's build lock: two builds never share a build folder at once."""
-    os.makedirs(source.work, exist_ok=True)
-    with open(os.path.join(source.work, "lock"), "w") as handle:
+    return folder_lock(source.work)
+
+
+@contextlib.contextmanager
+def folder_lock(folder):
+    """An exclusive lock on ``folder``/lock, held across processes while in the block."""
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "lock"), "w") as handle:
         try:
             import fcntl
         except ImportError:  # not a POSIX system: no lock (the rp2 build needs one anyway)

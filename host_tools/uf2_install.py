@@ -185,17 +185,19 @@ def pico_ports(ports):
 
 
 def wait_for_port(before, ports_now, timeout, sleep=time.sleep, clock=time.monotonic):
-    """The Raspberry Pi serial port that appeared after the copy (or the only one)."""
+    """The Raspberry Pi serial port that appeared after the copy.
+
+    ``before`` lists the ports seen while the board was in BOOTSEL mode (when it
+    has none): those belong to other boards, whatever the new one is called.
+    """
     deadline = clock() + timeout
     while True:
-        now = pico_ports(ports_now())
-        new = [p for p in now if p not in before]
-        found = new or now
+        found = [p for p in pico_ports(ports_now()) if p not in before]
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
             raise InstallError(
-                "more than one Pico serial port (%s): check it with"
+                "more than one new Pico serial port (%s): check it with"
                 " `python -m host_tools.client --port PORT hello`" % ", ".join(found)
             )
         if clock() >= deadline:
@@ -340,7 +342,10 @@ def main(argv=None):
             try:
                 built = uf2_build.build([args.board])[0]
             except (BoardError, uf2_build.BuildError, uf2_build.mp_source.SourceError) as error:
-                raise InstallError(str(error)) from None
+                raise InstallError(
+                    "%s (or install a ready file: make install-uf2 UF2=pawtrack-%s-....uf2)"
+                    % (error, args.board)
+                ) from None
             uf2 = built.path
             expect = {"firmware": uf2_build.firmware_version(), "board": args.board}
         install(uf2, drive=args.drive, port=args.port, wait=not args.no_wait, expect=expect,

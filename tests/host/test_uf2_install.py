@@ -224,8 +224,12 @@ def test_after_the_copy_the_new_serial_port_answers_hello(tmp_path, pico_on_pty)
     uf2 = make_uf2(tmp_path / "fw.uf2")
     drive = make_drive(tmp_path / "RPI-RP2")
     ports = [Port("/dev/ttyS0"), Port("/dev/ttyACM7", 0x2E8A)]  # another Pico already there
-    rom = BootRom(drive, then=lambda: (pico_on_pty.start(), ports.append(
-        Port(pico_on_pty.device, 0x2E8A))))  # fmt: skip
+
+    def restarted():  # the referee starts; its USB port shows up a second later
+        pico_on_pty.start()
+        threading.Timer(1.0, ports.append, [Port(pico_on_pty.device, 0x2E8A)]).start()
+
+    rom = BootRom(drive, then=restarted)
     rom.start()
     said = []
     line = install(
@@ -304,3 +308,28 @@ def test_make_flash_sends_a_bootsel_only_board_to_install_uf2(tmp_path):
     )
     with pytest.raises(flash.FlashError, match="^no device found"):
         flash.flash("pico", ports=[], drives=[])
+
+
+def test_install_without_a_file_and_without_the_toolchain_says_both_ways(monkeypatch, capsys):
+    from host_tools import mp_source
+
+    monkeypatch.setattr(mp_source, "toolchain_problem", lambda: "missing cmake (cmake): install it")
+    assert uf2_install.main(["--board", "pico2"]) == 1
+    assert capsys.readouterr().err == (
+        "install-uf2: missing cmake (cmake): install it (or install a ready file:"
+        " make install-uf2 UF2=pawtrack-pico2-....uf2)\n"
+    )
+
+
+def test_only_a_port_that_appeared_after_the_copy_is_taken():
+    other = Port("/dev/ttyACM0", 0x2E8A)  # a second Pico, plugged in all along
+    seen = [[other], [other], [other, Port("/dev/ttyACM1", 0x2E8A)]]
+    ticks = iter(range(100))
+    found = uf2_install.wait_for_port(
+        ["/dev/ttyACM0"], lambda: seen.pop(0) if len(seen) > 1 else seen[0], 10,
+        sleep=lambda _: None, clock=lambda: next(ticks),
+    )  # fmt: skip
+    assert found == "/dev/ttyACM1"
+    two_new = [Port("/dev/ttyACM1", 0x2E8A), Port("/dev/ttyACM2", 0x2E8A)]
+    with pytest.raises(InstallError, match=r"^more than one new Pico serial port \(/dev/ttyACM1, "):
+        uf2_install.wait_for_port([], lambda: two_new, 10, sleep=lambda _: None)
