@@ -291,8 +291,32 @@ def build(board_names, env=None, allow_clone=True, say=mp_source.say_now):
         for board in boards:
             result = build_board(board, source, build_env, say)
             say(result.summary())
+            layout = flash_layout(result)
+            if layout:
+                say(layout)
             built.append(result)
     return built
+
+
+def flash_layout(built):
+    """'uf2: ... KiB program, ... KiB to spare before the ... KiB filesystem', or None
+    when there is no picotool to read the firmware's own record of the filesystem."""
+    try:
+        fields = parse_info(picotool_info(built.source, built.path))
+    except BuildError:
+        return None
+    drive = embedded_drive(fields)
+    frozen = [n for n in fields.get("frozen modules", []) if n.startswith("pawtrack")]
+    if not drive:
+        return None
+    image = built.image
+    text = "uf2: %d pawtrack modules frozen; program %d KiB, %d KiB to spare before the %d KiB"
+    return text % (
+        len(frozen),
+        (image.end - image.start) // 1024,
+        (drive[0] - image.end) // 1024,
+        (drive[1] - drive[0]) // 1024,
+    ) + " filesystem"
 
 
 # -- reading back what was built -------------------------------------------------------------
