@@ -8,7 +8,8 @@ PY := $(VENV)/bin/python
 BOARD ?= pico
 PORT ?= auto
 
-.PHONY: help sim emu test setup bench compile screenshots plots golden art flash repl wiring clean
+.PHONY: help sim emu test setup bench compile screenshots plots golden art flash repl wiring \
+	clean uf2 install-uf2
 
 help:
 	@echo "make sim          the device in your terminal (keys shown on screen)"
@@ -18,7 +19,11 @@ help:
 	@echo "make screenshots  regenerate the README pictures from the real firmware"
 	@echo "make plots        redraw the README charts (Mmm! strategies, dice fairness)"
 	@echo "make golden       regenerate the golden images the tests compare against"
-	@echo "make flash [BOARD=pico] [PORT=auto]   put the firmware on a Pico"
+	@echo "make uf2 [BOARD=pico|pico2]           build/pawtrack-BOARD-VERSION.uf2: MicroPython"
+	@echo "                                      with pawtrack frozen in [MICROPYTHON_SRC=...]"
+	@echo "make install-uf2 [BOARD=pico] [UF2=file] [DRIVE=folder] [PORT=auto]"
+	@echo "                                      copy it onto a Pico in BOOTSEL mode"
+	@echo "make flash [BOARD=pico] [PORT=auto]   put the firmware on a Pico running MicroPython"
 	@echo "make repl [PORT=auto]                 a MicroPython prompt on the device"
 	@echo "make wiring       regenerate hardware/ wiring tables and diagrams from board_defs/"
 
@@ -64,6 +69,13 @@ art: setup
 
 flash: setup
 	$(PY) -m host_tools.flash --board $(BOARD) --port $(PORT)
+
+uf2: setup
+	$(PY) -m host_tools.uf2_build --board $(BOARD)
+
+install-uf2: setup
+	$(PY) -m host_tools.uf2_install --board $(BOARD) $(if $(UF2),--uf2 "$(UF2)") \
+		$(if $(DRIVE),--drive "$(DRIVE)") $(if $(filter-out auto,$(PORT)),--port "$(PORT)")
 
 repl: setup
 	$(PY) -m host_tools.repl --port $(PORT)

@@ -11,6 +11,8 @@ BOARD = {
     "title": "Adafruit Feather RP2040",
     "chip": "rp2040",
     "mpy_arch": "armv6m",
+    # The MicroPython build for this board (`make uf2` freezes pawtrack into it).
+    "micropython_board": "ADAFRUIT_FEATHER_RP2040",
     # GPIO ranges (first, last) on the header: TX RX SDA SCL, D4-D13, SCK MO MI, D24 D25 A0-A3.
     "usable_pins": ((0, 3), (6, 13), (18, 20), (24, 29)),
     "i2c_id": 1,

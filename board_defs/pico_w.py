@@ -12,6 +12,8 @@ BOARD = {
     "title": "Raspberry Pi Pico W",
     "chip": "rp2040",
     "mpy_arch": "armv6m",
+    # The MicroPython build for this board (`make uf2` freezes pawtrack into it).
+    "micropython_board": "RPI_PICO_W",
     # GPIO ranges (first, last) on the header; GP23, GP24, GP25, GP29 belong to the radio.
     "usable_pins": ((0, 22), (26, 28)),
     # The OLED: SSD1306 on I2C0, 400 kHz (the panel's rated fast mode).

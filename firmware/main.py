@@ -5,14 +5,35 @@ definition that ``make flash`` wrote as /board.py, starts the app with the
 serial protocol, and runs the loop (``Device.run``: the watchdog is fed every
 pass; Ctrl-C stops it and leaves a REPL for mpremote). ``start()`` does
 everything but the loop, for a check that the firmware boots to its menu.
+
+Frozen or file: in the one-file firmware (`make uf2`) this file, the board
+definition (``board``) and ``pawtrack`` are frozen into MicroPython. The rp2
+port runs a frozen main.py in preference to a /main.py file, but imports search
+sys.path = ['', '.frozen', '/lib'], so a /board.py or /pawtrack left on the
+filesystem would shadow the frozen ones. ``frozen_first`` moves '.frozen' to the
+front before anything of ours is imported: frozen modules always win, and the
+filesystem holds data only. On stock MicroPython (`make flash`) nothing of ours
+is frozen, so /board.py and /lib/pawtrack are found as before.
 """
 
-from board import BOARD
+import sys
 
-from pawtrack import games
-from pawtrack.hal.rp2.device import Device
-from pawtrack.protocol import Protocol
-from pawtrack.ui.app import App
+
+def frozen_first(path=sys.path):
+    """Search the modules frozen into the firmware before the filesystem."""
+    if ".frozen" in path:
+        path.remove(".frozen")
+        path.insert(0, ".frozen")
+
+
+frozen_first()
+
+from board import BOARD  # noqa: E402 - after frozen_first, which decides where it comes from
+
+from pawtrack import games  # noqa: E402
+from pawtrack.hal.rp2.device import Device  # noqa: E402
+from pawtrack.protocol import Protocol  # noqa: E402
+from pawtrack.ui.app import App  # noqa: E402
 
 
 def start(board=BOARD, **device_options):

@@ -16,6 +16,7 @@ docs/hardware.md.
 
 import ast
 import os
+import re
 import sys
 
 import host_tools  # noqa: F401 - puts firmware/ on sys.path
@@ -41,6 +42,7 @@ FIELDS = (
     "title",
     "chip",
     "mpy_arch",
+    "micropython_board",
     "usable_pins",
     "i2c_id",
     "i2c_sda",
@@ -204,6 +206,9 @@ def check_board(board, stem, where):
     arch = c.get("mpy_arch", str)
     if arch != CHIPS[chip]["arch"]:
         c.fail("mpy_arch", "the %s needs %r, not %r" % (chip, CHIPS[chip]["arch"], arch))
+    build = c.get("micropython_board", str, optional=True)
+    if build is not None and not re.match(r"^[A-Z][A-Z0-9_]*$", build):
+        c.fail("micropython_board", "%r is not a MicroPython board name like RPI_PICO" % build)
 
     top = CHIPS[chip]["gpios"] - 1
     usable = set()

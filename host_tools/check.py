@@ -1,13 +1,18 @@
 """Every check in one command (what `make test` runs), with a summary at the end.
 
-1. pytest on CPython (all of tests/ but tests/emu),
+1. pytest on CPython (all of tests/ but tests/emu and tests/uf2),
    then the emulated-Pico tier (tests/emu: the stock MicroPython firmware on
    rp2040js), as two pytest processes side by side; it is skipped, with the
    reason, where the firmware files are absent,
 2. the core tests again under MicroPython (WebAssembly) via host_tools.mp_tests,
    and the rp2 backend's tests (tests/device) on a stand-in machine module,
 3. mpy-cross compiling every firmware file for the RP2040 (armv6m),
-4. ruff, and the check that the generated font/icon modules match their art.
+4. ruff, and the check that the generated font/icon modules match their art,
+5. the one-file firmware (tests/uf2: `make uf2` for the Pico and the Pico 2,
+   then what is in it). It needs the ARM toolchain and the MicroPython source,
+   and says why it skips without them. It runs last and alone: run beside
+   step 1 on two cores it slowed both, and a stand-in test that measures
+   wall-clock time failed under the load.
 
 Each step's output streams through; the summary lists the counts of each and
 ends with one line "check: N passed, N failed" that CI reads.
@@ -21,6 +26,18 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PY = sys.executable
+UF2_TESTS = "tests/uf2"
+
+
+def pytest_result(label, code, out, seconds):
+    """A summary row from pytest's output (a tier that skips whole, with its reason, is ok)."""
+    passed = count(r"(\d+) passed", out)
+    failed = count(r"(\d+) failed", out) + count(r"(\d+) errors?", out)
+    skipped = count(r"(\d+) skipped", out)
+    ok = code == 0 and (passed > 0 or skipped > 0)
+    if not ok and failed == 0:
+        failed = 1  # pytest itself failed, or collected nothing
+    return (label, ok, passed, failed, "%d skipped" % skipped, seconds)
 
 
 def run(label, argv):
@@ -86,7 +103,8 @@ def main():
     results = []
 
     pytest = [PY, "-m", "pytest", "-p", "no:cacheprovider", "-rs"]
-    code, out, seconds = run("pytest (CPython)", pytest + ["--ignore=tests/emu"])
+    later_tiers = ["--ignore=tests/emu", "--ignore", UF2_TESTS]
+    code, out, seconds = run("pytest (CPython)", pytest + later_tiers)
     passed = count(r"(\d+) passed", out)
     failed = count(r"(\d+) failed", out) + count(r"(\d+) errors?", out)
     skipped = count(r"(\d+) skipped", out)
@@ -122,6 +140,10 @@ def main():
     seconds += art_seconds
     results.append(("ruff + art check", ruff_ok, int(ruff_ok), int(not ruff_ok), "", seconds))
 
+    code, out, seconds = run("UF2 firmware (make uf2, tests/uf2)", pytest + [UF2_TESTS])
+    results.append(pytest_result("UF2 firmware", code, out, seconds))
+    reasons = re.findall(r"^SKIPPED \[\d+\] [^:]+:\d+: (.*)$", out, re.M)
+
     print("\n==> summary")
     total_passed = 0
     total_failed = 0
@@ -132,6 +154,8 @@ def main():
         )
         total_passed += passed
         total_failed += failed
+    for reason in sorted(set(reasons)):
+        print("  UF2 firmware skipped: %s" % reason)
     everything_ok = all(ok for _, ok, *_ in results)
     if not everything_ok and total_failed == 0:
         total_failed = 1

@@ -59,6 +59,10 @@ class FlashError(Exception):
     """A reason to stop, as one line for the person at the keyboard."""
 
 
+class NoDevice(FlashError):
+    """No serial port that could be the board."""
+
+
 # -- what goes onto the device ---------------------------------------------------------
 
 
@@ -128,7 +132,7 @@ def choose_port(requested, ports):
         return candidates[0].device
     if not candidates:
         seen = ", ".join(describe_port(p) for p in ports) or "none"
-        raise FlashError(
+        raise NoDevice(
             "no device found: plug the board in with a data USB cable (serial ports seen: %s)"
             % seen
         )
@@ -174,6 +178,27 @@ try:
     _pt_s = list(os.statvfs('/'))
 except (OSError, AttributeError):
     _pt_s = None
+_pt_f = None
+if '.frozen' in sys.path:
+    _pt_keep = list(sys.path)
+    _pt_mods = {}
+    for _pt_n in ('pawtrack', 'board'):
+        if _pt_n in sys.modules:
+            _pt_mods[_pt_n] = sys.modules.pop(_pt_n)
+    sys.path.clear()
+    sys.path.append('.frozen')
+    try:
+        import pawtrack as _pt_pkg
+        _pt_f = {'version': _pt_pkg.VERSION, 'board': None}
+        from board import BOARD as _pt_b
+        _pt_f['board'] = _pt_b.get('name')
+    except ImportError:
+        pass
+    sys.path.clear()
+    sys.path.extend(_pt_keep)
+    for _pt_n in ('pawtrack', 'board'):
+        sys.modules.pop(_pt_n, None)
+    sys.modules.update(_pt_mods)
 print('%(tag)s' + json.dumps({
     'impl': sys.implementation.name,
     'version': list(sys.implementation.version[:3]),
@@ -183,6 +208,7 @@ print('%(tag)s' + json.dumps({
     'statvfs': _pt_s,
     'manifest': _pt_m,
     'files': _pt_files,
+    'frozen': _pt_f,
 }))
 """ % {"package": PACKAGE_DIR, "manifest": MANIFEST, "tag": PROBE_TAG}
 
@@ -294,6 +320,14 @@ def check_runtime(info, uploads, board):
         raise FlashError(
             "the device runs %s %s, not MicroPython: install MicroPython (docs/hardware.md)"
             % (info.get("impl"), version_text(info))
+        )
+    frozen = info.get("frozen")
+    if frozen:
+        raise FlashError(
+            "the device runs the pawtrack UF2 (firmware %s for %s), whose frozen modules win over"
+            " files, so make flash would change nothing: update it with `make install-uf2"
+            " BOARD=%s`, or put stock MicroPython on it to use make flash (docs/hardware.md)"
+            % (frozen.get("version"), frozen.get("board"), board["name"])
         )
     mpy = info.get("mpy")
     files = [u for u in uploads if u.remote.endswith(".mpy")]
@@ -429,10 +463,32 @@ def write_to_device(port, board, uploads, copy, remove, reset):
         mpremote(port, args, timeout=120 + 2 * len(copy))
 
 
-def flash(board_name, port="auto", dry_run=False, reset=True, ports=None, say=print):
-    """The whole of `make flash`; returns a summary line (also said)."""
+def bootsel_instead(drives):
+    """The FlashError for a board that shows only its BOOTSEL drive, or None."""
+    if not drives:
+        return None
+    return FlashError(
+        "the board at %s is in BOOTSEL mode, with no MicroPython running: run `make install-uf2`"
+        " to put the whole referee on it in one file (or install MicroPython, docs/hardware.md)"
+        % drives[0].path
+    )
+
+
+def flash(board_name, port="auto", dry_run=False, reset=True, ports=None, drives=None, say=print):
+    """The whole of `make flash`; returns a summary line (also said).
+
+    ``drives`` lists the BOOTSEL drives seen (default: looked for when no serial
+    port is found), for the message that sends such a board to `make install-uf2`.
+    """
     board = load_board(board_name)
-    port = choose_port(port, list_ports() if ports is None else ports)
+    try:
+        port = choose_port(port, list_ports() if ports is None else ports)
+    except NoDevice as no_device:
+        if drives is None:
+            from host_tools.uf2_install import find_drives
+
+            drives = find_drives()
+        raise bootsel_instead(drives) or no_device from None
     uploads = build(board)
     handshake(port)
     info = probe(port)

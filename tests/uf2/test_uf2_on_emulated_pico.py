@@ -1,0 +1,96 @@
+"""The pawtrack UF2 on the emulated Pico (host_tools.emu, the real rp2 firmware on rp2040js):
+it boots to the simulator's menu from an empty filesystem, the frozen modules win over the
+files an earlier `make flash` left, and `make flash` refuses such a board with its reason.
+
+Needs the UF2 build (conftest.py) and the emulated Pico (its boot ROM, rp2040js); skipped
+with the reason when either is missing. Only emulated time is used, never the wall clock.
+"""
+
+import subprocess
+import sys
+
+import pytest
+
+from host_tools.boards import load_board
+from host_tools.sim.simulator import Simulator
+from pawtrack import games
+from pawtrack.boarddef import core_board
+
+BOOT_MS = 1500  # emulated: the menu is drawn well before this
+
+
+@pytest.fixture
+def uf2_pico(firmware_uf2, monkeypatch):
+    """EmulatedPico with the pawtrack UF2 as its firmware (a class to call with options)."""
+    emu = pytest.importorskip("host_tools.emu", reason="no emulated Pico (host_tools.emu) here")
+    built = firmware_uf2("pico")
+    monkeypatch.setenv("PAWTRACK_PICO_FIRMWARE", built.path)
+    reason = emu.missing()
+    if reason:
+        pytest.skip(reason)
+    return emu.EmulatedPico
+
+
+def stale_flash_files(board_in_file):
+    """What `make flash` leaves on a board, with /board.py naming another board."""
+    from host_tools.emu.fs_image import firmware_files
+
+    files = []
+    for path, data in firmware_files("pico"):
+        if path == "/board.py":
+            data = data.replace(b'"name": "pico"', b'"name": "%s"' % board_in_file.encode())
+            assert board_in_file.encode() in data
+        files.append((path, data))
+    return files
+
+
+def test_the_uf2_boots_to_the_menu_from_an_empty_filesystem(uf2_pico):
+    sim = Simulator(board=core_board(load_board("pico")))
+    with uf2_pico(board="pico") as pico:
+        pico.run_until(BOOT_MS)
+        assert pico.frames, "nothing was drawn"
+        assert pico.picture() == sim.frame
+        out = pico.exec(
+            "import sys, os, board, pawtrack.games as g\n"
+            "print(sys.path[0], board.BOARD['name'], [e.ID for e in g.catalog()], g.__path__)\n"
+            "print(sorted(n for n in os.listdir('/')))"
+        )
+    first, second = out.strip().splitlines()
+    assert first == ".frozen pico %r .frozen/pawtrack/games" % (list(games.GAME_IDS),)
+    assert "lib" not in second and "main.py" not in second  # nothing of the firmware on flash
+
+
+def test_frozen_modules_win_over_files_left_by_make_flash(uf2_pico):
+    with uf2_pico(board="pico", files=stale_flash_files("pico2")) as pico:
+        pico.run_until(BOOT_MS)
+        out = pico.exec(
+            "import sys, board, main, pawtrack.ui.app as app\n"
+            "print(board.BOARD['name'], app.__file__, main.__file__)\n"
+            # The port's own order, as after a soft reset: a /board.py would win there.
+            "sys.path.clear()\nsys.path.extend(['', '.frozen', '/lib'])\n"
+            "del sys.modules['board']\nimport board\nprint(board.BOARD['name'])"
+        )
+    frozen_line, default_order = out.strip().splitlines()
+    assert frozen_line == "pico pawtrack/ui/app.py main.py"  # frozen (no /lib/..., no /main.py)
+    assert default_order == "pico2"  # why main.py puts '.frozen' first
+
+
+def test_make_flash_on_a_uf2_board_says_why_it_changes_nothing(uf2_pico):
+    pico = uf2_pico(board="pico", serial_port=True).start()
+    try:
+        pico.run_until(300)
+        pico.free_run()
+        result = subprocess.run(
+            [sys.executable, "-m", "host_tools.flash", "--port", pico.port],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+    finally:
+        pico.close()
+    assert result.returncode == 1
+    assert result.stderr.strip() == (
+        "flash: the device runs the pawtrack UF2 (firmware 0.1.0 for pico), whose frozen modules"
+        " win over files, so make flash would change nothing: update it with `make install-uf2"
+        " BOARD=pico`, or put stock MicroPython on it to use make flash (docs/hardware.md)"
+    )
