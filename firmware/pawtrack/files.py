@@ -17,9 +17,9 @@ folders)::
 
 ``OsFiles(root)`` implements it with the interpreter's own ``os`` and ``open``:
 on the device over LittleFS (root "/"), in the simulator over a host folder,
-in the tests over a temporary folder. ``MemoryFiles()`` keeps the files in a
-dict (tests, and host tools that need no state). The power-cut tests supply
-others over littlefs-python and over a FAT image.
+in the tests over a temporary folder. ``pawtrack.memfiles.MemoryFiles()``
+keeps the files in a dict (tests, and host tools that need no state). The
+power-cut tests supply others over littlefs-python and over a FAT image.
 
 Rename: LittleFS (the Pico's filesystem) replaces an existing destination in
 one atomic metadata commit, and so do POSIX hosts; CPython on Windows needs
@@ -45,8 +45,6 @@ data. ``safe_read(files, name)`` returns ``(data, message)``:
 """
 
 import os
-
-from pawtrack import records
 
 SAFE_MAGIC = b"PAWS"
 SAFE_VERSION = 1
@@ -122,98 +120,6 @@ class OsFiles:
 DIR_MODE = 0x4000  # S_IFDIR in os.stat()[0], on CPython and MicroPython alike
 
 
-class MemoryFile:
-    """An open file of MemoryFiles: the methods the core uses, over a bytearray."""
-
-    def __init__(self, data, writable):
-        self.data = data
-        self.writable = writable
-        self.offset = 0
-
-    def read(self, size=-1):
-        end = len(self.data) if size is None or size < 0 else self.offset + size
-        chunk = bytes(self.data[self.offset : end])
-        self.offset += len(chunk)
-        return chunk
-
-    def readinto(self, buffer):
-        chunk = self.read(len(buffer))
-        buffer[: len(chunk)] = chunk
-        return len(chunk)
-
-    def write(self, data):
-        if not self.writable:
-            raise OSError(9, "file not open for writing")
-        self.data.extend(data)
-        return len(data)
-
-    def flush(self):
-        pass
-
-    def close(self):
-        pass
-
-
-class MemoryFiles:
-    """The files interface over a dict: name -> bytearray, and a set of folders."""
-
-    def __init__(self):
-        self.files = {}
-        self.folders = set()
-
-    def open(self, name, mode):
-        if "b" not in mode:
-            raise ValueError("files are opened in binary mode")
-        if name in self.folders:
-            raise OSError(21, "is a folder: " + name)
-        if "r" in mode:
-            if name not in self.files:
-                raise OSError(2, "no such file: " + name)
-            return MemoryFile(self.files[name], False)
-        if "w" in mode or name not in self.files:
-            self.files[name] = bytearray()
-        return MemoryFile(self.files[name], True)
-
-    def rename(self, src, dst):
-        if src not in self.files or dst in self.folders:
-            raise OSError(2, "cannot rename " + src)
-        self.files[dst] = self.files.pop(src)
-
-    def remove(self, name):
-        if name not in self.files:
-            raise OSError(2, "no such file: " + name)
-        del self.files[name]
-
-    def exists(self, name):
-        return name in self.files or name in self.folders
-
-    def size(self, name):
-        if name not in self.files:
-            raise OSError(2, "no such file: " + name)
-        return len(self.files[name])
-
-    def listdir(self, folder=""):
-        prefix = folder + "/" if folder else ""
-        names = []
-        for name in list(self.files) + list(self.folders):
-            if name.startswith(prefix) and "/" not in name[len(prefix) :]:
-                names.append(name[len(prefix) :])
-        return names
-
-    def mkdir(self, name):
-        if self.exists(name):
-            raise OSError(17, "exists: " + name)
-        self.folders.add(name)
-
-    def rmdir(self, name):
-        if name not in self.folders or self.listdir(name):
-            raise OSError(39, "not an empty folder: " + name)
-        self.folders.discard(name)
-
-    def is_dir(self, name):
-        return name in self.folders
-
-
 def read_all(files, name):
     """The whole content of a file as bytes (OSError if it cannot be read)."""
     f = files.open(name, "rb")
@@ -284,11 +190,15 @@ def set_aside(files, name):
 
 def encode_safe(data):
     """The bytes of a safe file holding ``data``."""
+    from pawtrack import records  # only when a safe file is written: not at boot
+
     return records.preamble(SAFE_MAGIC, SAFE_VERSION) + records.encode(SAFE_KIND, data)
 
 
 def decode_safe(raw):
     """The data held in the bytes of a safe file, or None if any check fails."""
+    from pawtrack import records
+
     if records.read_preamble(raw) != (SAFE_MAGIC, SAFE_VERSION):
         return None
     found, end, how = records.scan(raw, records.PREAMBLE_SIZE, SAFE_MAX_BYTES)

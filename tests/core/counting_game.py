@@ -6,8 +6,8 @@ Players take turns. On your turn you roll a six-sided die as often as you like
 on the state (no "stop" before the first roll of a turn), every roll comes from
 the match's rng, and the game has an end, which is all the tests need.
 
-The module itself is shaped like a game package (``ID``, ``NAME``,
-``load_rules()``), so tests can hand it to a Session.
+The module itself is shaped like a registry entry (``ID``, ``NAME``,
+``load_rules()``, ``hook(name)``), so tests can hand it to a Session or an App.
 """
 
 from pawtrack.game import Game
@@ -18,6 +18,10 @@ NAME = "Counting"
 
 def load_rules():
     return CountingGame
+
+
+def hook(name):
+    return None
 
 
 class CountingGame(Game):

@@ -5,8 +5,9 @@ the buttons are set by the test, time moves only when the test says so, and
 the files live in a scratch folder (or in memory when no folder is given).
 """
 
-from pawtrack.files import MemoryFiles, OsFiles
+from pawtrack.files import OsFiles
 from pawtrack.hal import Hal
+from pawtrack.memfiles import MemoryFiles
 from pawtrack.ui.canvas import Canvas
 
 BOARD = {"name": "test", "track": tuple(range(12)), "status": (), "max_brightness": 200}

@@ -1,4 +1,4 @@
-"""The game registry: the games listed once, in menu order, named without loading their rules."""
+"""The game registry: the games listed once, in menu order, by name, without importing them."""
 
 import unittest
 
@@ -9,31 +9,35 @@ from pawtrack.ui.app import App
 
 
 class RegistryTest(unittest.TestCase):
-    def test_games_in_menu_order(self):
-        ids = [package.ID for package in games.catalog()]
-        self.assertEqual(ids, list(games.GAME_IDS))
-        self.assertEqual(ids[:3], ["mmm", "mouse_chaos", "chop"])
+    def test_games_in_menu_order_with_their_names(self):
+        entries = games.catalog()
+        self.assertEqual([entry.ID for entry in entries], [game_id for game_id, _ in games.GAMES])
+        self.assertEqual(
+            [(entry.ID, entry.NAME) for entry in entries][:3],
+            [("mmm", "Mmm!"), ("mouse_chaos", "Mouse Chaos"), ("chop", "Cat & Mouse")],
+        )
 
     def test_the_catalog_is_made_once(self):
         self.assertIs(games.catalog(), games.catalog())
 
-    def test_every_game_has_a_name_rules_and_a_screen(self):
-        for package in games.catalog():
-            self.assertTrue(0 < len(package.NAME) <= 16, package.ID)
-            self.assertTrue(hasattr(package.load_rules(), "OPTIONS"), package.ID)
-            self.assertTrue(callable(package.make_screen), package.ID)
+    def test_every_game_has_a_short_name_rules_and_a_screen(self):
+        for entry in games.catalog():
+            self.assertTrue(0 < len(entry.NAME) <= 16, entry.ID)
+            self.assertTrue(hasattr(entry.load_rules(), "OPTIONS"), entry.ID)
+            self.assertTrue(callable(entry.package().make_screen), entry.ID)
 
     def test_find(self):
-        self.assertEqual(games.find("chop").ID, "chop")
+        self.assertEqual(games.find("chop").NAME, "Cat & Mouse")
         self.assertIsNone(games.find("chess"))
 
     def test_a_broken_game_is_left_out_of_the_menu(self):
-        # "no_such_game" has no folder: its import fails, as a game that raises at import would.
-        found = games.load(("mmm", "no_such_game", "chop"))
-        self.assertEqual([package.ID for package in found], ["mmm", "chop"])
-        app = App(make_hal(), found)
-        labels = app.screen.entries()
-        self.assertEqual(labels, ["Mmm!", "Cat & Mouse", "Dice & bag", "Settings"])
+        # "no_such_game" has no folder: importing it fails, as a game that raises at import would.
+        entries = [games.find("mmm"), games.GameEntry("no_such_game", "Broken"), games.find("chop")]
+        app = App(make_hal(), entries, defer_boot=True)
+        self.assertEqual(app.screen.entries()[:3], ["Mmm!", "Broken", "Cat & Mouse"])
+        app.finish_boot()
+        self.assertEqual(app.screen.entries(), ["Mmm!", "Cat & Mouse", "Dice & bag", "Settings"])
+        self.assertEqual([entry.ID for entry in app.games], ["mmm", "chop"])
 
 
 if __name__ == "__main__":

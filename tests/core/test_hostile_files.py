@@ -10,7 +10,8 @@ import unittest
 from recording_hal import make_hal
 
 from pawtrack import games, settings
-from pawtrack.files import MemoryFiles, make_folders, safe_write
+from pawtrack.files import make_folders, safe_write
+from pawtrack.memfiles import MemoryFiles
 from pawtrack.ui.app import App
 
 NESTED = b"[" * 1000 + b"]" * 1000

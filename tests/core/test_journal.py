@@ -10,7 +10,7 @@ import unittest
 from scratch import make_scratch_dir, remove_scratch_dir
 
 from pawtrack import records
-from pawtrack.files import MemoryFiles, OsFiles, read_all, safe_read, safe_write, write_new
+from pawtrack.files import OsFiles, read_all, safe_read, safe_write, write_new
 from pawtrack.journal import (
     DAMAGED,
     FOREIGN,
@@ -21,6 +21,7 @@ from pawtrack.journal import (
     SaveDamaged,
     action_record,
 )
+from pawtrack.memfiles import MemoryFiles
 
 OPTIONS = {"players": 2, "target": 20}
 ACTIONS = ["roll", "roll", "stop", "roll", "place 0 3 4", "roll"]

@@ -10,10 +10,11 @@ import counting_game
 from counting_game import CountingGame
 from scratch import make_scratch_dir, remove_scratch_dir
 
-from pawtrack.files import MemoryFiles, OsFiles, safe_write
+from pawtrack.files import OsFiles, safe_write
 from pawtrack.game import IllegalAction
 from pawtrack.journal import Journal
 from pawtrack.match import RULES_CHANGED, UNKNOWN_GAME, Match
+from pawtrack.memfiles import MemoryFiles
 from pawtrack.rng import Rng
 
 FOLDER = "saves/counting"

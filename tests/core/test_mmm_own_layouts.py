@@ -11,7 +11,7 @@ import unittest
 from recording_hal import make_hal
 from scratch import make_scratch_dir, remove_scratch_dir
 
-import pawtrack.games.mmm as mmm
+import pawtrack.games.mmm as mmm_package
 from pawtrack import files as file_io
 from pawtrack import games
 from pawtrack.files import OsFiles
@@ -147,7 +147,7 @@ class OwnLayoutsTest(unittest.TestCase):
         own_layouts.save_record(self.files, record)
         app = self.power_on()
         self.assertEqual(type(app.screen).__name__, "HomeScreen")
-        match = app.start_match(mmm, {"layout": "own"}, seed=5)
+        match = app.start_match(games.find("mmm"), {"layout": "own"}, seed=5)
         board = match.game.board
         self.assertEqual((board.rows, board.cols), (7, 7))
         self.assertEqual(board.names[board.item_of[6 * 7 + 2]], "Ch2")  # example: Cu3
@@ -156,7 +156,7 @@ class OwnLayoutsTest(unittest.TestCase):
     def test_a_saved_own_game_resumes_from_the_menu_and_the_protocol(self):
         own_layouts.save_record(self.files, parse_grid(OWN_SIDE_1))
         app = self.power_on()
-        app.start_match(mmm, {"layout": "own", "side": 1}, seed=9)
+        app.start_match(games.find("mmm"), {"layout": "own", "side": 1}, seed=9)
         app.session.act("roll")
         # Power cut: the Resume entry needs the layout while the menu is built.
         app = self.power_on()
@@ -188,12 +188,12 @@ class OwnLayoutsTest(unittest.TestCase):
         def broken(app):
             raise OSError("flash on fire")
 
-        saved = mmm.on_boot
-        mmm.on_boot = broken
+        saved = mmm_package.on_boot
+        mmm_package.on_boot = broken
         try:
             app = self.power_on()
         finally:
-            mmm.on_boot = saved
+            mmm_package.on_boot = saved
         self.assertEqual(type(app.screen).__name__, "MessageScreen")
         self.assertEqual(" ".join(app.screen.lines), "Mmm!: start-up failed: flash on fire")
         app.press("ok")

@@ -33,11 +33,14 @@ def board_with(**changes):
 def started(board=None, oled=True):
     """A device with its app and protocol attached, like main.start()."""
     device, clock, serial_in, serial_out = make_device(board or BOARD, oled=oled)
-    app = App(device.hal, games.catalog())
+    app = App(device.hal, games.catalog(), defer_boot=True)
+    app.step()  # the menu first, as main.start() draws it
+    device.start_rest()
     protocol = Protocol(
         app, device.serial.send_line, device.board["name"], extra=device.protocol_commands()
     )
     device.attach(app, protocol)
+    app.finish_boot()
     app.step()
     return device, app, clock, serial_in, serial_out
 

@@ -51,7 +51,7 @@ import main
 from pawtrack.games.mmm import layouts
 device, app = main.start(clock=VirtualClock(), files_root='', stdin=SerialInput(),
                          stdout=SerialOutput())
-match = app.start_match(__import__('pawtrack.games.mmm', None, None, ['ID']),
+match = app.start_match(__import__('pawtrack.games', None, None, ['find']).find('mmm'),
                           {'side': 2, 'layout': 'own'}, seed=1)
 print('BOOT ' + json.dumps({'own': sorted(layouts.OWN), 'screen': type(app.screen).__name__,
                             'items': match.game.board.names}))

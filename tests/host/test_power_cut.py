@@ -35,9 +35,10 @@ from core.counting_game import ID as COUNTING
 from core.counting_game import CountingGame
 from littlefs import LittleFS, LittleFSError, UserContext
 
-from pawtrack.files import MemoryFiles, safe_read, safe_write
+from pawtrack.files import safe_read, safe_write
 from pawtrack.journal import Journal
 from pawtrack.match import Match
+from pawtrack.memfiles import MemoryFiles
 from pawtrack.rng import Rng
 
 GEOMETRY = {

@@ -44,7 +44,7 @@ def test_every_registered_game_is_frozen():
     from pawtrack import games
 
     files = uf2_build.frozen_files(load_board("pico"))
-    for game_id in games.GAME_IDS:
+    for game_id, _ in games.GAMES:
         assert "pawtrack/games/%s/__init__.py" % game_id in files
         assert "pawtrack/games/%s/rules.py" % game_id in files
 

@@ -1,15 +1,14 @@
-"""The registry of games: which games the device has, in menu order.
+"""The registry of games: which games the device has, in menu order, and their names.
 
-Each game lives in its own folder ``games/<id>/`` and nothing outside that
-folder names it except the one line in ``GAME_IDS`` below. A frozen firmware
-has no folders to list, so the games are registered, not discovered.
+Each game lives in its own folder ``games/<id>/``; nothing outside that folder
+names it except its one line in ``GAMES`` below: the id (protocol, journal,
+settings) and the menu label (at most 16 characters), the one place each is
+written. A frozen firmware has no folders to list, so the games are
+registered, not discovered, and the main menu is drawn from this table
+without importing any game.
 
-A game package (the folder's ``__init__.py``) is small, so listing the games
-loads no rules. It defines:
+A game package (the folder's ``__init__.py``) defines:
 
-``ID``, ``NAME``
-    the short id (protocol, journal, settings) and the menu label (at most
-    16 characters); the one place each is written.
 ``load_rules()``
     returns the rules class (a ``pawtrack.game.Game``), importing it on first
     use to keep the menu's heap small. (Not named ``rules``: importing the
@@ -22,50 +21,67 @@ loads no rules. It defines:
 and may add these optional hooks:
 
 ``on_boot(app)``
-    called once when the app starts, before the main menu is built: the place
-    to load what the game keeps on flash through ``app.files``, never at import
-    time. Returns None or a one-sentence notice, which the app shows at boot;
-    a hook that raises becomes such a notice.
+    called once after the main menu is first shown: the place to load what the
+    game keeps on flash through ``app.files``, never at import time. Returns
+    None or a one-sentence notice, which the app shows; a hook that raises
+    becomes such a notice.
 ``setup_entries(app)``
     extra rows for the options screen: a list of (label, callback).
+``setup_note(options)``
+    one short line for the options screen, or None.
 
-``catalog()`` imports the packages once and keeps them; a package that fails
-to import is left out (and said so on the console) rather than taking the
-menu down.
+``catalog()`` gives one ``GameEntry`` per registered game (made once); an entry
+imports its package on first use. A package that fails to import is dropped
+from the menu when the app finishes starting (and said so on the console)
+rather than taking the menu down.
 """
 
-GAME_IDS = ("mmm", "mouse_chaos", "chop")
+GAMES = (
+    ("mmm", "Mmm!"),
+    ("mouse_chaos", "Mouse Chaos"),
+    ("chop", "Cat & Mouse"),
+)
+
+
+class GameEntry:
+    """A registered game: ``ID``, ``NAME``, and its package, imported on first use."""
+
+    def __init__(self, game_id, name):
+        self.ID = game_id
+        self.NAME = name
+        self._package = None
+
+    def package(self):
+        """The game's package (ImportError, or whatever it raises, if it is broken)."""
+        if self._package is None:
+            self._package = __import__("pawtrack.games." + self.ID, None, None, ["load_rules"])
+        return self._package
+
+    def load_rules(self):
+        return self.package().load_rules()
+
+    def make_screen(self, app, match):
+        return self.package().make_screen(app, match)
+
+    def hook(self, name):
+        """One of the package's optional hooks, or None."""
+        return getattr(self.package(), name, None)
+
 
 _catalog = None
 
 
 def catalog():
-    """The game packages that imported, in menu order (imported once, then kept)."""
+    """The registered games in menu order, as GameEntry objects (made once, then kept)."""
     global _catalog
     if _catalog is None:
-        _catalog = load(GAME_IDS)
+        _catalog = [GameEntry(game_id, name) for game_id, name in GAMES]
     return _catalog
 
 
-def load(game_ids):
-    """The packages of ``game_ids`` that import and name themselves correctly."""
-    found = []
-    for game_id in game_ids:
-        try:
-            module = __import__("pawtrack.games." + game_id, None, None, ["ID"])
-        except Exception as error:  # noqa: BLE001 - one broken game must not hide the rest
-            print("pawtrack: game %s not loaded: %r" % (game_id, error))
-            continue
-        if getattr(module, "ID", None) != game_id:
-            print("pawtrack: game %s not loaded: its ID is not its folder" % game_id)
-            continue
-        found.append(module)
-    return found
-
-
-def find(game_id, packages=None):
-    """The game package with this id, or None."""
-    for module in catalog() if packages is None else packages:
-        if module.ID == game_id:
-            return module
+def find(game_id, entries=None):
+    """The registered game with this id, or None."""
+    for entry in catalog() if entries is None else entries:
+        if entry.ID == game_id:
+            return entry
     return None

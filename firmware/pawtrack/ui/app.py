@@ -6,25 +6,33 @@ animate, and redraws only when something changed. A screen that raises is
 replaced by a message saying what went wrong, so one bug never stops the
 device. Listeners (the serial protocol) receive every event the app emits.
 
-The app is given the games as a list of game packages (``games``; the
-device passes ``pawtrack.games.catalog()``) and never imports them itself, so
-the ui layer depends on the core only and the games on the ui. At start-up,
-before the main menu is built, every game package's optional ``on_boot(app)``
-runs once (``boot_games``), so what a game keeps on flash is loaded before any
-match is started or resumed; the notices they return join the boot note.
+The app is given the games as registry entries (``games``; the device passes
+``pawtrack.games.catalog()``) and never imports them itself, so the ui layer
+depends on the core only and the games on the ui.
+
+Starting takes two steps, so the device can show its main menu before it
+loads everything else: the constructor makes what the first picture needs
+(the settings, the button input, the main menu listing the games by name),
+and ``finish_boot()`` does the rest: each game package's optional
+``on_boot(app)`` (a package that does not import is dropped from the menu),
+the saved matches (the menu's Resume rows) and the notes for the screen.
+``App(hal, games)`` does both at once; the device passes ``defer_boot=True``,
+draws the menu, starts its other parts, then calls ``finish_boot()``.
 """
 
 from pawtrack.buttons import LONG, REPEAT, SHORT, ButtonInput
-from pawtrack.session import Session
 from pawtrack.settings import Settings
 from pawtrack.ui.lights import Lights
 
 LOOP_SLEEP_MS = 5
 LEFT_UNDO_REPEATS = 7  # repeats after the long press: 500 + 7 * 150 ms of holding
+PRESS_TONE_HZ = 2000
+HOLD_TONE_HZ = 1200
+KEY_TONE_MS = 15
 
 
 class App:
-    def __init__(self, hal, games=(), settings=None, home=None):
+    def __init__(self, hal, games=(), settings=None, home=None, defer_boot=False):
         self.hal = hal
         self.games = list(games)
         self.canvas = hal.display
@@ -33,7 +41,7 @@ class App:
         self.settings = settings if settings is not None else Settings.load(hal.files)
         board = hal.board
         self.lights = Lights(
-            hal.leds.count,
+            hal.leds.count if hal.leds is not None else board["led_count"],
             board.get("track", ()),
             board.get("status", ()),
             board.get("max_brightness", 255),
@@ -44,41 +52,78 @@ class App:
         self.left_hold = None  # on a board without back: repeats seen while left is held
         self.screens = []
         self.listeners = []
-        self.session = Session(hal.files, self.games, self.emit, self.mark_dirty)
+        self._session = None
         self.dirty = True
         self.frames = 0
-        game_notices = self.boot_games()
-        saves_notice = self.session.saves.prepare()
-        if saves_notice:
-            game_notices.append(saves_notice)
+        self.booted = False
         if home is None:
             from pawtrack.ui.home import HomeScreen
 
             home = HomeScreen
         self.screens.append(home(self))
+        if not defer_boot:
+            self.finish_boot()
+
+    @property
+    def session(self):
+        """The match being played (made on first use: the first menu does not need it)."""
+        if self._session is None:
+            from pawtrack.session import Session
+
+            self._session = Session(self.files, self.games, self.emit, self.mark_dirty)
+        return self._session
+
+    def finish_boot(self):
+        """What the first picture did not need: the games' start-up, saved matches, notes."""
+        if self.booted:
+            return
+        self.booted = True
+        notices = []
         # Problems go on the screen only if there is a screen to read them on;
         # without one, the first ok press must not be spent closing a note
         # nobody saw (the LEDs and the protocol report it instead).
-        notices = list(hal.problems) if getattr(hal.display, "working", True) else []
-        notices.extend(game_notices)
-        if getattr(self.screen, "notice", None):
-            notices.append(self.screen.notice)
+        if getattr(self.hal.display, "working", True):
+            notices.extend(self.hal.problems)
+        notices.extend(self.boot_games())
+        saves_notice = self.session.saves.prepare()
+        if saves_notice:
+            notices.append(saves_notice)
+        home = self.screens[0]
+        refresh = getattr(home, "refresh", None)
+        if refresh is not None:
+            notice = refresh()
+            home.selected = 0  # at power-up: the most recent saved match, or the first game
+            if notice:
+                notices.append(notice)
         if self.settings.notice:
             notices.append(self.settings.notice)
+        self.dirty = True
         if notices:
             self.message("\n".join(notices), title="Note")
 
     def boot_games(self):
-        """Run each game package's ``on_boot(app)``, if it has one; their notices."""
+        """Run each game's ``on_boot(app)``, if it has one; their notices.
+
+        Looking the hook up imports the game's package: a game whose package
+        does not import is dropped from the menu (and named on the console)."""
         notices = []
-        for module in self.games:
-            hook = getattr(module, "on_boot", None)
+        kept = []
+        for entry in self.games:
+            try:
+                hook = entry.hook("on_boot")
+            except Exception as error:  # noqa: BLE001 - one broken game must not hide the rest
+                print("pawtrack: game %s not loaded: %r" % (entry.ID, error))
+                continue
+            kept.append(entry)
             try:
                 notice = hook(self) if hook is not None else None
             except Exception as error:  # noqa: BLE001 - one game must not stop the device
-                notice = "%s: start-up failed: %s" % (module.NAME, error)
+                notice = "%s: start-up failed: %s" % (entry.NAME, error)
             if notice:
                 notices.append(notice)
+        self.games = kept
+        if self._session is not None:
+            self._session.games = kept
         return notices
 
     # -- screens -------------------------------------------------------------
@@ -168,7 +213,7 @@ class App:
 
     def deliver(self, name, kind):
         if self.settings.sound and kind != REPEAT:
-            self.beep(2000 if kind == SHORT else 1200, 15)
+            self.beep(PRESS_TONE_HZ if kind == SHORT else HOLD_TONE_HZ, KEY_TONE_MS)
         if self.guard(self.screen.button, name, kind):
             self.dirty = True
 
@@ -228,7 +273,8 @@ class App:
         canvas.show()
         self.lights.clear()
         self.guard(self.screen.lights, self.lights)
-        self.lights.flush(self.hal.leds)
+        if self.hal.leds is not None:  # None until the device has set its strip up
+            self.lights.flush(self.hal.leds)
         self.frames += 1
         self.dirty = False
 

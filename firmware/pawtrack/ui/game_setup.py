@@ -31,7 +31,7 @@ class GameSetupScreen(MenuScreen):
             self.options = resolve_options(self.game, remembered)
         except ValueError:
             self.options = resolve_options(self.game, {})
-        extra = getattr(module, "setup_entries", None)
+        extra = module.hook("setup_entries")
         self.extra = extra(app) if extra is not None else []
         self.selected = len(self.game.OPTIONS) + len(self.extra)  # start on "Start"
 

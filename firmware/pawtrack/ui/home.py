@@ -1,7 +1,9 @@
 """The main menu: Resume for each unfinished saved match, the games, "Dice & bag", Settings.
 
-The games are the app's list of game packages (``app.games``), so the menu
-shows exactly what the firmware has. Each game keeps its own saved match;
+The games are the app's registry entries (``app.games``), so the menu shows
+exactly what the firmware has, by name, without importing any game. The
+first picture at power-up lists the games only; the app adds the saved
+matches once it has finished starting (``App.finish_boot``). Each game keeps its own saved match;
 Resume rows come first, the most recently played first, and the title bar
 shows where the highlighted one stands (its last status, read from flash
 without replaying the match). When the rows change (a match ended, one was
@@ -24,15 +26,17 @@ class HomeScreen(MenuScreen):
 
     def __init__(self, app):
         MenuScreen.__init__(self, app)
-        self.items = []  # (label, (kind, package or None, summary))
+        self.items = []  # (label, (kind, game entry or None, summary))
         self.tool = None  # the Dice & bag screen, kept so its bags last until power-off
-        self.notice = self.refresh()  # the app shows it once the menu is in place
+        self.refresh(saves=False)
 
-    def refresh(self):
-        """Rebuild the rows, keeping the highlight on its item; returns a notice or None."""
+    def refresh(self, saves=True):
+        """Rebuild the rows, keeping the highlight on its item; returns a notice or None.
+
+        ``saves``: also read the saved matches for the Resume rows."""
         kept = self.items[self.selected][1] if self.items else None
         items = []
-        entries, notices = self.app.session.resume_entries()
+        entries, notices = self.app.session.resume_entries() if saves else ((), ())
         for package, summary in entries:
             items.append(("Resume " + package.NAME, (RESUME, package, summary)))
         for package in self.app.games:

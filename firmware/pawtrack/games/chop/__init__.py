@@ -1,8 +1,5 @@
 """Cat & Mouse (Chop! Chop!): the game package (rules in ``rules.py``; see its docstring)."""
 
-ID = "chop"
-NAME = "Cat & Mouse"
-
 
 def load_rules():
     """The rules class, imported on first use."""

@@ -7,9 +7,6 @@
 device starts; ``setup_entries`` adds the results history to the options.
 """
 
-ID = "mmm"
-NAME = "Mmm!"
-
 
 def load_rules():
     """The rules class, imported on first use."""

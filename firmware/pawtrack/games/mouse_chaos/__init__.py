@@ -1,8 +1,5 @@
 """Mouse Chaos: the game package (rules in ``rules.py``; see its docstring)."""
 
-ID = "mouse_chaos"
-NAME = "Mouse Chaos"
-
 
 def load_rules():
     """The rules class, imported on first use."""

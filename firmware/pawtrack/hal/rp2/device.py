@@ -1,10 +1,13 @@
 """The whole device on an RP2040/RP2350 under MicroPython, built from the board definition.
 
-``Device(BOARD)`` makes every part from the board file's pins (nothing is
-touched before it is called): the OLED canvas, the LED strip, the buttons, the
-beeper, the board LED, the watchdog, the USB serial link, and the ``Hal`` that
-``pawtrack.ui.app.App`` runs on. main.py then creates the App and the
-serial Protocol, ``attach``es them, and calls ``run``. What the firmware
+``Device(BOARD)`` makes, from the board file's pins (nothing is touched before
+it is called), what the first picture needs: the OLED canvas and the buttons,
+in the ``Hal`` that ``pawtrack.ui.app.App`` runs on. main.py draws the main
+menu with them, then ``start_rest()`` makes the other parts (the LED strip,
+the beeper, the board LED, the watchdog, the USB serial link), importing
+their modules only then: on the Pico each module costs several milliseconds
+to load, and the menu should be up within a few hundred. main.py then makes
+the serial Protocol, ``attach``es it, and calls ``run``. What the firmware
 needs from the board file is documented in docs/hardware.md.
 
 ``loop()`` is the app's ``on_loop``, once per pass: it feeds the serial bytes
@@ -19,8 +22,6 @@ boot (two red blinks on the cat's start LED), by the board LED's blink code,
 as a protocol event and as a note on the screen once a panel answers.
 """
 
-import json
-import sys
 import time
 
 import machine
@@ -28,15 +29,10 @@ import machine
 from pawtrack.boarddef import core_board
 from pawtrack.files import OsFiles
 from pawtrack.hal import Hal
-from pawtrack.hal.rp2.beeper import Beeper
 from pawtrack.hal.rp2.buttons import Buttons
 from pawtrack.hal.rp2.oled import OledCanvas
 from pawtrack.hal.rp2.problems import ProblemList
 from pawtrack.hal.rp2.ssd1306 import Ssd1306
-from pawtrack.hal.rp2.status_led import StatusLed
-from pawtrack.hal.rp2.strip import Strip
-from pawtrack.hal.rp2.usb_serial import UsbSerial
-from pawtrack.hal.rp2.watchdog import Watchdog
 
 BOOT_BLINK_MS = 200
 BOOT_BLINK_COLOR = (255, 0, 0)
@@ -51,6 +47,12 @@ class Device:
         self.problems = ProblemList()
         self.app = None
         self.protocol = None
+        self.serial_streams = (stdin, stdout)
+        self.strip = None
+        self.beeper = None
+        self.status_led = None
+        self.watchdog = None
+        self.serial = None
 
         bus = board["i2c_id"]
         i2c = machine.I2C(
@@ -62,29 +64,42 @@ class Device:
         driver = Ssd1306(i2c, board["oled_address"], board["oled_width"], board["oled_height"])
         where = "on I2C%d (SDA GPIO%d, SCL GPIO%d)" % (bus, board["i2c_sda"], board["i2c_scl"])
         self.oled = OledCanvas(driver, clock, self.problems, where)
-        self.strip = Strip(board["led_pin"], board["led_count"], board["max_brightness"])
-        self.strip.off()
+        self.oled.start()
         self.buttons = Buttons(board["buttons"], clock)
-        self.beeper = Beeper(board["buzzer_pin"]) if board.get("buzzer_pin") is not None else None
-        led = board.get("onboard_led")
-        self.status_led = StatusLed(led, clock) if led is not None else None
-        self.watchdog = Watchdog(board["chip"])
-        self.serial = UsbSerial(stdin, stdout)
-
-        if not self.oled.start():
-            self.boot_blinks(self.problems.blink_code())
-
         self.hal = Hal(
             display=self.oled,
-            leds=self.strip,
+            leds=None,  # start_rest sets the strip up
             buttons=self.buttons,
             clock=clock,
             files=OsFiles(files_root),
             board=board,
-            beeper=self.beeper,
-            keep_alive=self.watchdog.feed,
         )
         self.hal.problems = self.problems.lines  # the same list, kept up to date
+
+    def start_rest(self):
+        """After the first picture: the strip, the beeper, the board LED, watchdog, serial."""
+        from pawtrack.hal.rp2.beeper import Beeper
+        from pawtrack.hal.rp2.status_led import StatusLed
+        from pawtrack.hal.rp2.strip import Strip
+        from pawtrack.hal.rp2.usb_serial import UsbSerial
+        from pawtrack.hal.rp2.watchdog import Watchdog
+
+        board = self.board
+        self.strip = Strip(board["led_pin"], board["led_count"], board["max_brightness"])
+        self.strip.off()
+        if not self.oled.working:
+            self.boot_blinks(self.problems.blink_code())
+        if board.get("buzzer_pin") is not None:
+            self.beeper = Beeper(board["buzzer_pin"])
+        led = board.get("onboard_led")
+        if led is not None:
+            self.status_led = StatusLed(led, self.clock)
+        self.watchdog = Watchdog(board["chip"])
+        self.serial = UsbSerial(*self.serial_streams)
+        hal = self.hal
+        hal.leds = self.strip
+        hal.beeper = self.beeper
+        hal.keep_alive = self.watchdog.feed
 
     def boot_blinks(self, count):
         """Blink the cat's start LED red ``count`` times (before the app owns the strip)."""
@@ -137,6 +152,9 @@ class Device:
             self.stop_outputs()
             raise
         except Exception as error:  # noqa: BLE001 - anything else: say so, then restart
+            import json
+            import sys
+
             self.watchdog.stop()
             sys.print_exception(error)
             reason = "%s: %s; restarting" % (type(error).__name__, error)
