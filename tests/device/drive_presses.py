@@ -19,7 +19,9 @@ import sys
 
 import machine
 import neopixel
-from device_kit import SerialInput, SerialOutput, VirtualClock
+from device_kit import SerialInput, SerialOutput
+
+from pawtrack.hal.virtual_clock import VirtualClock
 
 STEP_MS = 5
 SHORT_HOLD_MS = 80
