@@ -12,6 +12,7 @@ import time
 from pawtrack import games
 from pawtrack.files import OsFiles
 from pawtrack.hal import Hal
+from pawtrack.hal.virtual_clock import VirtualClock
 from pawtrack.ui.app import App
 from pawtrack.ui.canvas import Canvas
 
@@ -30,19 +31,6 @@ class Buttons:
         return (False, False, False, False)
 
 
-class Clock:
-    now = 0
-
-    def ticks_ms(self):
-        return self.now
-
-    def ticks_diff(self, new, old):
-        return new - old
-
-    def sleep_ms(self, ms):
-        self.now += ms
-
-
 FOLDER = "/bench-flash"
 try:
     os.mkdir(FOLDER)
@@ -54,7 +42,9 @@ PRESSES = ("right", "right", "left", "left", "ok", "back", "left", "ok", "right"
 
 
 def make_app():
-    hal = Hal(Canvas(), Strip(), Buttons(), Clock(), OsFiles(FOLDER), BOARD, new_seed=lambda: 1)
+    hal = Hal(
+        Canvas(), Strip(), Buttons(), VirtualClock(), OsFiles(FOLDER), BOARD, new_seed=lambda: 1
+    )
     return App(hal, games.catalog())
 
 

@@ -2,7 +2,19 @@
 
     python -m host_tools.sim                         # the device in your terminal
     python -m host_tools.sim --headless --press "ok right ok:long" --png out.png --text
+    python -m host_tools.sim --headless --press "ok ok ok wait" --png rolled.png
+    python -m host_tools.sim --headless --press "left ok right right ok ok:2000" --text
     python -m host_tools.sim --serial                # JSON lines on stdin/stdout
+
+Press words (--press, separated by spaces): left, ok, right, back (a short
+press), BUTTON:long (held 700 ms), BUTTON:MS (held MS milliseconds, e.g.
+ok:2000), wait (until the animations are over: nothing redrawn for 1 s, at
+most 10 s) and wait:MS (let MS milliseconds pass). Time is virtual, so the
+same words give the same pictures every time.
+
+In the terminal the keys are shown under the screen: a short press is the
+key, a long press Shift+key or Tab then the key, and a digit 1-9 before a key
+holds it that many seconds (2 then s: hold OK for 2 s).
 """
 
 import argparse
@@ -21,7 +33,11 @@ def parse_args(argv):
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--headless", action="store_true", help="run presses, print/save, exit")
     mode.add_argument("--serial", action="store_true", help="speak the JSON-lines protocol")
-    parser.add_argument("--press", default="", help='button presses, e.g. "ok right ok:long"')
+    parser.add_argument(
+        "--press",
+        default="",
+        help='with --headless: press words, e.g. "ok right ok:long ok:2000 wait" (see above)',
+    )
     parser.add_argument("--png", help="write the final OLED picture here (512x256)")
     parser.add_argument("--text", action="store_true", help="print the OLED as 64 lines of #/.")
     parser.add_argument(

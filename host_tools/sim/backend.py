@@ -2,8 +2,9 @@
 
 Each part records what a real device would receive (frames shown, LED colours
 written, tones played) so tests can assert on it. The clock is virtual in
-headless and serial runs (time moves only when the simulator says so, which
-makes runs repeatable) and real in the interactive terminal.
+headless runs and the tests (``pawtrack.hal.virtual_clock``: time moves only
+when the simulator says so, which makes runs repeatable) and real in the
+serial mode and the interactive terminal.
 """
 
 import os
@@ -11,6 +12,7 @@ import time
 
 from pawtrack.files import OsFiles
 from pawtrack.hal import Hal
+from pawtrack.hal.virtual_clock import VirtualClock
 from pawtrack.ui.canvas import Canvas
 
 BUTTONS = ("left", "ok", "right", "back")
@@ -58,20 +60,6 @@ class SimButtons:
 
     def read(self):
         return tuple(self.levels)
-
-
-class VirtualClock:
-    def __init__(self, start_ms=0):
-        self.now = start_ms
-
-    def ticks_ms(self):
-        return self.now
-
-    def ticks_diff(self, new, old):
-        return new - old
-
-    def sleep_ms(self, ms):
-        self.now += ms
 
 
 class RealClock:

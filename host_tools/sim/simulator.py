@@ -3,12 +3,26 @@
 ``Simulator`` is what the headless mode, the serial mode and the tests use:
 presses go through the same pin sampling and debouncing as on the device, and
 time is virtual, so a run of presses gives the same pictures every time.
+
+A run of presses is a string of words (``parse_presses``):
+
+``ok``, ``left``, ``right``, ``back``
+    a short press: held 80 ms, then 120 ms with nothing held;
+``ok:long``
+    a long press: held 700 ms;
+``ok:2000``
+    held that many milliseconds (the button test's "Hold OK 2s" is ``ok:2000``);
+``wait``
+    let the animations finish: time passes until nothing has been redrawn for
+    a second (at most ten seconds, so a blinking cursor does not wait forever);
+``wait:500``
+    let that many milliseconds pass.
 """
 
 import tempfile
 
 from host_tools.sim import render
-from host_tools.sim.backend import VirtualClock, make_hal
+from host_tools.sim.backend import BUTTONS, VirtualClock, make_hal
 from pawtrack import games
 from pawtrack.ui.app import App
 
@@ -16,6 +30,10 @@ STEP_MS = 5
 SHORT_HOLD_MS = 80
 LONG_HOLD_MS = 700
 GAP_MS = 120
+MAX_HOLD_MS = 60000
+WAIT = "wait"
+WAIT_QUIET_MS = 1000  # longer than any pause inside an animation
+WAIT_MAX_MS = 10000  # longer than the longest animation (Mmm!'s 3 s win)
 
 KEY_NAMES = ("left", "ok", "right", "back")
 
@@ -24,28 +42,54 @@ class PressError(ValueError):
     """A press word that names no button or kind."""
 
 
+def milliseconds(text, word):
+    if not text.isdigit() or not 0 < int(text) <= MAX_HOLD_MS:
+        raise PressError(
+            "bad time %r in %r (use milliseconds from 1 to %d, e.g. ok:2000)"
+            % (text, word, MAX_HOLD_MS)
+        )
+    return int(text)
+
+
 def parse_presses(text):
-    """'ok right ok:long' -> [("ok", False), ("right", False), ("ok", True)]."""
+    """'ok right:long ok:2000 wait' -> [("ok", 80), ("right", 700), ("ok", 2000), ("wait", None)].
+
+    Each item is (button, milliseconds held) or ("wait", milliseconds or None
+    for "until the animations are over").
+    """
     presses = []
     for word in text.replace(",", " ").split():
-        name, _, kind = word.partition(":")
+        name, colon, kind = word.partition(":")
+        if name == WAIT:
+            presses.append((WAIT, milliseconds(kind, word) if colon else None))
+            continue
         if name not in KEY_NAMES:
-            raise PressError("unknown button %r (use %s)" % (name, ", ".join(KEY_NAMES)))
-        if kind not in ("", "short", "long"):
-            raise PressError("unknown press kind %r in %r (use :long)" % (kind, word))
-        presses.append((name, kind == "long"))
+            raise PressError(
+                "unknown button %r (use %s, or wait)" % (name, ", ".join(KEY_NAMES))
+            )
+        if kind in ("", "short"):
+            presses.append((name, SHORT_HOLD_MS))
+        elif kind == "long":
+            presses.append((name, LONG_HOLD_MS))
+        elif kind.isdigit():
+            presses.append((name, milliseconds(kind, word)))
+        else:
+            raise PressError(
+                "unknown press kind %r in %r (use :long or a time in ms, e.g. ok:2000)"
+                % (kind, word)
+            )
     return presses
 
 
 class Simulator:
-    def __init__(self, state_dir=None, board=None, clock=None):
+    def __init__(self, state_dir=None, board=None, clock=None, buttons=BUTTONS):
         if state_dir is None:
             self._tmp = tempfile.TemporaryDirectory(prefix="pawtrack-sim-")
             state_dir = self._tmp.name
         self.state_dir = state_dir
         virtual = clock is None
         self.clock = clock or VirtualClock()
-        self.hal = make_hal(state_dir, board=board, clock=self.clock)
+        self.hal = make_hal(state_dir, board=board, clock=self.clock, buttons=buttons)
         if virtual:
             # Virtual time: count the seeds too, so a run of presses that starts
             # a game gives the same game (and pictures) every time.
@@ -71,6 +115,7 @@ class Simulator:
     def hold(self, name, ms):
         """Hold a button down for ms, release it, and let the app settle."""
         self.hal.buttons.set(name, True)
+        self.app.step()  # a loop pass right at the press: the app sees it held for all of ms
         self.advance(ms)
         self.hal.buttons.set(name, False)
         self.advance(GAP_MS)
@@ -78,9 +123,26 @@ class Simulator:
     def press(self, name, long=False):
         self.hold(name, LONG_HOLD_MS if long else SHORT_HOLD_MS)
 
+    def settle(self):
+        """Let time pass until nothing has been redrawn for WAIT_QUIET_MS (WAIT_MAX_MS at most).
+
+        Returns the milliseconds waited.
+        """
+        waited = quiet = 0
+        while quiet < WAIT_QUIET_MS and waited < WAIT_MAX_MS:
+            self.clock.sleep_ms(STEP_MS)
+            waited += STEP_MS
+            quiet = 0 if self.app.step() else quiet + STEP_MS
+        return waited
+
     def run(self, presses_text):
-        for name, long in parse_presses(presses_text):
-            self.press(name, long)
+        for name, ms in parse_presses(presses_text):
+            if name != WAIT:
+                self.hold(name, ms)
+            elif ms is None:
+                self.settle()
+            else:
+                self.advance(ms)
 
     # -- what a person would see ----------------------------------------------
 

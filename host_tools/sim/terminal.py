@@ -4,13 +4,19 @@ The OLED is drawn at its true 128x64 resolution: with half blocks (one
 character per pixel column, two pixel rows per line) when the terminal has at
 least 130 columns and 42 lines, otherwise with braille (2x4 pixels per
 character, 64 columns by 16 lines), which fits an 80x24 terminal. The LEDs are
-coloured cells under it.
+coloured cells under it. A smaller window shows only "make the window at
+least 80x24" until it is made bigger.
 
 Keys: arrows or a/d = left/right, Enter or s = ok, Backspace or f = back.
 A long press is the same key with Shift (A S D F, Shift+arrows) or Tab before
-the key. Terminals report no key releases, so a key is a press of 80 ms and a
-long press one of 700 ms, both fed through the device's real debouncing.
-q quits.
+the key; a digit 1-9 before a key holds it that many seconds (2 then s holds
+OK for two seconds, which leaves the button test). Terminals report no key
+releases, so a key is a press of 80 ms, a long press one of 700 ms, both fed
+through the device's real debouncing. q quits.
+
+It needs a terminal on both sides: with its input or output piped (``make
+sim | tee log``) it says so in one line and exits; --headless and --serial
+are the modes for scripts.
 """
 
 import os
@@ -22,6 +28,11 @@ import tty
 from host_tools.sim import render
 from host_tools.sim.backend import RealClock
 from host_tools.sim.simulator import LONG_HOLD_MS, SHORT_HOLD_MS, Simulator
+
+MIN_COLUMNS = 80
+MIN_ROWS = 24
+# One line that fits an 80-column terminal.
+NEEDS_A_TERMINAL = "sim: needs a terminal, not a pipe; for scripts use --headless or --serial"
 
 KEYS = {
     "a": ("left", False),
@@ -47,8 +58,8 @@ KEYS = {
 }
 
 HELP = (
-    "a/\u2190 left  s/Enter ok  d/\u2192 right  f/Bksp back",
-    "long press: Shift+key (A S D F) or Tab then key    q quit",
+    "a/\u2190 left  s/Enter ok  d/\u2192 right  f/Bksp back    q quit",
+    "long press: Shift+key (A S D F) or Tab, key   hold N s: digit N, key",
 )
 
 
@@ -69,6 +80,44 @@ def split_keys(data):
     return keys
 
 
+def too_small(columns, rows):
+    return columns < MIN_COLUMNS or rows < MIN_ROWS
+
+
+class KeyInput:
+    """Keys in, button holds out: a queue of (button, milliseconds) and a status line."""
+
+    def __init__(self):
+        self.queue = []
+        self.next_ms = None  # a Tab or a digit changes how long the next key holds
+        self.status = ""
+
+    def key(self, key):
+        """Take one key; returns False for the quit keys."""
+        if key in ("q", "Q", "\x03"):
+            return False
+        if key == "\t":
+            self.next_ms = LONG_HOLD_MS
+            self.status = "next press is LONG"
+        elif len(key) == 1 and "1" <= key <= "9":
+            self.next_ms = int(key) * 1000
+            self.status = "next press: hold %s s" % key
+        elif key in KEYS:
+            name, long = KEYS[key]
+            ms = self.next_ms or (LONG_HOLD_MS if long else SHORT_HOLD_MS)
+            self.queue.append((name, ms))
+            self.next_ms = None
+        return True
+
+    @staticmethod
+    def describe(name, ms):
+        if ms == SHORT_HOLD_MS:
+            return "press: " + name
+        if ms == LONG_HOLD_MS:
+            return "LONG press: " + name
+        return "hold %d s: %s" % (ms // 1000, name)
+
+
 class TerminalView:
     def __init__(self, sim, out=sys.stdout):
         self.sim = sim
@@ -77,6 +126,8 @@ class TerminalView:
         self.status = ""
 
     def lines(self, columns, rows):
+        if too_small(columns, rows):
+            return self.small_lines(columns, rows)
         canvas = self.sim.hal.display
         frame = self.sim.frame
         big = columns >= 130 and rows >= 42
@@ -104,6 +155,16 @@ class TerminalView:
         out.extend(HELP)
         return out
 
+    @staticmethod
+    def small_lines(columns, rows):
+        """What a window below 80x24 shows: how big it must be, cut to fit."""
+        message = [
+            "pawtrack simulator",
+            "make the window at least %dx%d" % (MIN_COLUMNS, MIN_ROWS),
+            "(it is %dx%d; q quits)" % (columns, rows),
+        ]
+        return [line[: max(columns, 1)] for line in message[: max(rows, 1)]]
+
     def draw(self, force=False):
         size = os.get_terminal_size(self.out.fileno())
         key = (self.sim.frame, tuple(self.sim.leds()), self.status, size)
@@ -115,19 +176,24 @@ class TerminalView:
         self.out.flush()
 
 
+def is_terminal(stream):
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # no stream, or a closed one
+        return False
+
+
 def run_terminal(state_dir):
-    if not sys.stdin.isatty():
-        print("sim: the interactive simulator needs a terminal; try --headless or --serial",
-              file=sys.stderr)
+    if not (is_terminal(sys.stdin) and is_terminal(sys.stdout)):
+        print(NEEDS_A_TERMINAL, file=sys.stderr)
         return 2
     sim = Simulator(state_dir=state_dir, clock=RealClock())
     view = TerminalView(sim)
+    keys = KeyInput()
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
-    queue = []
     release_at = None
     held = None
-    long_next = False
     try:
         tty.setraw(fd)
         sys.stdout.write("\x1b[?1049h\x1b[?25l")
@@ -135,28 +201,29 @@ def run_terminal(state_dir):
             ready, _, _ = select.select([fd], [], [], 0.01)
             if ready:
                 data = os.read(fd, 64).decode(errors="replace")
+                if not data:
+                    return 0  # the terminal went away
                 for key in split_keys(data):
-                    if key in ("q", "Q", "\x03"):
+                    if not keys.key(key):
                         return 0
-                    if key == "\t":
-                        long_next = True
-                        view.status = "next press is LONG"
-                    elif key in KEYS:
-                        name, long = KEYS[key]
-                        queue.append((name, long or long_next))
-                        long_next = False
             now = sim.clock.ticks_ms()
-            if held is None and queue:
-                name, long = queue.pop(0)
+            if held is None and keys.queue:
+                name, ms = keys.queue.pop(0)
                 held = name
-                release_at = now + (LONG_HOLD_MS if long else SHORT_HOLD_MS)
+                release_at = now + ms
                 sim.hal.buttons.set(name, True)
-                view.status = ("LONG press: " if long else "press: ") + name
-            elif held is not None and now >= release_at:
+                keys.status = KeyInput.describe(name, ms)
+            sim.app.step()
+            # Released only after a loop pass at or past the release time, so
+            # the app sees the button held for the whole time asked for.
+            if held is not None and now >= release_at:
                 sim.hal.buttons.set(held, False)
                 held = None
-            sim.app.step()
-            view.draw()
+            view.status = keys.status
+            try:
+                view.draw()
+            except OSError:
+                return 0  # the terminal was closed under us
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
         sys.stdout.write("\x1b[?25h\x1b[?1049l")

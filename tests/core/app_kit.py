@@ -5,6 +5,12 @@ game registry, a fresh in-memory flash and the recording HAL) and starts a
 match through ``App.start_match``, as the options screen does. The app is a
 ``RecordingApp``: the real class, which also notes the messages it showed,
 the times it went home and the tones it played, so tests can assert on them.
+
+``home_app()`` is the same app at power-on (the main menu). ``hold(app,
+"ok", 2000)`` holds a button's pin for that long and lets it go, and
+``run_for(app, ms)`` lets time pass: both move the HAL's virtual clock and
+run the app loop every 5 ms, as the simulator does, so presses go through the
+real debouncing and short/long decisions.
 """
 
 from recording_hal import make_hal
@@ -54,6 +60,48 @@ class RecordingApp(App):
     @property
     def beeps(self):
         return [frequency for frequency, _ in self.hal.beeper.tones]
+
+
+STEP_MS = 5  # one loop pass, as in the simulator
+SHORT_MS = 80
+GAP_MS = 120
+
+
+def home_app(buttons=("left", "ok", "right", "back"), files=None):
+    """A RecordingApp at power-on; ``files`` (a files object) plays an existing flash."""
+    hal = make_hal(buttons=buttons)
+    if files is not None:
+        hal.files = files
+    hal.beeper = RecordingBeeper()
+    app = RecordingApp(hal, games.catalog())
+    app.step()
+    return app
+
+
+def run_for(app, ms):
+    """Let ms of virtual time pass, with a pass of the app loop every STEP_MS."""
+    clock = app.clock
+    end = clock.now + ms
+    while clock.now < end:
+        clock.sleep_ms(STEP_MS)
+        app.step()
+
+
+def hold(app, name, ms=SHORT_MS):
+    """Hold a button's pin down for ms (seen from the first loop pass), then let go."""
+    buttons = app.hal.buttons
+    index = buttons.names.index(name)
+    buttons.levels[index] = True
+    app.step()
+    run_for(app, ms)
+    buttons.levels[index] = False
+    run_for(app, GAP_MS)
+
+
+def presses(app, names):
+    """Short presses, e.g. presses(app, "left ok")."""
+    for name in names.split():
+        hold(app, name)
 
 
 def game_app(game_id, options=None, seed=3, leds=12, status=(), animate=False, sound=True):

@@ -7,6 +7,7 @@ the files live in a scratch folder (or in memory when no folder is given).
 
 from pawtrack.files import OsFiles
 from pawtrack.hal import Hal
+from pawtrack.hal.virtual_clock import VirtualClock
 from pawtrack.memfiles import MemoryFiles
 from pawtrack.ui.canvas import Canvas
 
@@ -40,20 +41,6 @@ class SetButtons:
         return tuple(self.levels)
 
 
-class StepClock:
-    def __init__(self):
-        self.now = 0
-
-    def ticks_ms(self):
-        return self.now
-
-    def ticks_diff(self, new, old):
-        return new - old
-
-    def sleep_ms(self, ms):
-        self.now += ms
-
-
 def make_hal(folder=None, buttons=("left", "ok", "right", "back")):
     seeds = [100]
 
@@ -65,7 +52,7 @@ def make_hal(folder=None, buttons=("left", "ok", "right", "back")):
         display=RecordingCanvas(),
         leds=RecordingStrip(),
         buttons=SetButtons(buttons),
-        clock=StepClock(),
+        clock=VirtualClock(),
         files=OsFiles(folder) if folder is not None else MemoryFiles(),
         board=BOARD,
         new_seed=next_seed,

@@ -63,10 +63,24 @@ class AppTest(unittest.TestCase):
         hal = make_hal(self.folder)
         app = App(hal, games.catalog())
         app.step(0)
-        writes = len(hal.leds.writes)
+        self.assertEqual(hal.leds.writes, [[(0, 0, 0)] * 12])  # the menu: all dark, once
         app.press("right", SHORT)
         app.step(5)
-        self.assertEqual(len(hal.leds.writes), writes)
+        self.assertEqual(len(hal.leds.writes), 1)  # redrawn, the LEDs unchanged: not written
+        app.press("left", SHORT)
+        app.press("left", SHORT)  # Settings
+        app.press("ok", SHORT)  # the brightness row lights the whole strip white
+        app.step(10)
+        # white scaled by the board's cap (200) times brightness 3 of 5 (153 of 255): 120
+        self.assertEqual(hal.leds.writes[1:], [[(120, 120, 120)] * 12])
+        app.press("ok", SHORT)  # brightness 4 of 5 (204 of 255): 160
+        app.step(15)
+        self.assertEqual(hal.leds.writes[2:], [[(160, 160, 160)] * 12])
+        app.press("right", SHORT)  # off the brightness row: dark again
+        app.step(20)
+        self.assertEqual(hal.leds.writes[3:], [[(0, 0, 0)] * 12])
+        app.step(25)
+        self.assertEqual(len(hal.leds.writes), 4)
 
 
 class ThreeButtonTest(unittest.TestCase):

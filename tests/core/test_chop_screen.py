@@ -15,7 +15,17 @@ from pawtrack.ui.lights import BLUE, WHITE, YELLOW
 
 class ChopScreenTest(unittest.TestCase):
     def test_make_screen_gives_the_table(self):
-        self.assertTrue(isinstance(game_app("chop", {"players": 2}).table, ChopScreen))
+        app = game_app("chop", {"players": 2})
+        self.assertTrue(isinstance(app.screen, ChopScreen))  # on top of the main menu
+        self.assertEqual(type(app.screens[0]).__name__, "HomeScreen")
+        table = app.render()
+        # What the players see: the first mouse's first turn, nothing rolled, the die offered.
+        self.assertEqual(app.table.text_lines(), [
+            "Mouse 1 T1", "rolled -", "cheese 0 caught 0 holes 0", "> Roll die"])
+        app.press("ok")
+        self.assertEqual(app.session.match.recent, ["roll"])
+        self.assertEqual(app.table.text_lines()[1], "rolled %s" % app.game.state()["rolled"])
+        self.assertNotEqual(app.render(), table)
 
     def test_every_state_of_a_played_game_draws(self):
         app = game_app("chop", {"players": 5, "tiles": "digital"})

@@ -44,7 +44,18 @@ def play_through(test, options, seed):
 
 class MmmScreenTest(unittest.TestCase):
     def test_make_screen_gives_the_table(self):
-        self.assertTrue(isinstance(mmm_app({}).table, MmmScreen))
+        app = mmm_app({})
+        self.assertTrue(isinstance(app.screen, MmmScreen))  # on top of the main menu
+        self.assertEqual(type(app.screens[0]).__name__, "HomeScreen")
+        table = app.render()
+        # What the players see: player 1's first turn, no dice yet, the cat at the
+        # start of an 11-space track, Roll offered.
+        self.assertEqual(app.table.text_lines(), ["P1 T1 - - -", "cat 0/11", "> Roll"])
+        app.press("ok")
+        self.assertEqual(app.session.match.recent, ["roll"])
+        faces = app.table.text_lines()[0].split()[2:]
+        self.assertEqual(faces, list(app.game.faces))
+        self.assertNotEqual(app.render(), table)
 
     def test_every_level_plays_to_the_end(self):
         for options in (

@@ -21,7 +21,17 @@ def hold(app, name, down):
 class MouseChaosScreenTest(unittest.TestCase):
     def test_make_screen_gives_the_table(self):
         app = game_app("mouse_chaos", {"players": 2})
-        self.assertTrue(isinstance(app.table, MouseChaosScreen))
+        self.assertTrue(isinstance(app.screen, MouseChaosScreen))  # on top of the main menu
+        self.assertEqual(type(app.screens[0]).__name__, "HomeScreen")
+        table = app.render()
+        # What the players see: player 1 draws first, one mouse in each nest.
+        lines = app.table.text_lines()
+        self.assertEqual(lines[0], "P1 draw T1")
+        self.assertEqual(lines[-2:], ["NW1 NE1 SE1 SW1", "> Draw holder"])
+        app.press("ok")
+        self.assertEqual(app.session.match.recent, ["draw"])
+        self.assertEqual(app.table.text_lines()[1], "holder %d" % app.game.state()["number"])
+        self.assertNotEqual(app.render(), table)
 
     def test_every_state_of_a_played_game_draws(self):
         app = game_app("mouse_chaos", {"players": 4, "catches": True})

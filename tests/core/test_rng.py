@@ -2,7 +2,7 @@
 
 import unittest
 
-from pawtrack.rng import Rng, scramble
+from pawtrack.rng import ZERO_STATE_REPLACEMENT, Rng, scramble
 
 # The same numbers are in docs/rng.md; a C reference implementation gives them too.
 VECTORS = (
@@ -53,11 +53,16 @@ class RngTest(unittest.TestCase):
         self.assertEqual(Rng(1 << 32).next32(), Rng(0).next32())
 
     def test_scramble_zero_state_is_replaced(self):
-        # xorshift would stay at zero forever; the generator must still move.
-        rng = Rng(0)
-        rng.state = 0
+        # xorshift would stay at zero forever, and seed 0 scrambles to zero...
+        stuck = Rng(1)
+        stuck.state = 0
+        self.assertEqual([stuck.next32() for _ in range(3)], [0, 0, 0])
         self.assertEqual(scramble(0), 0)
-        self.assertNotEqual(Rng(0).state, 0)
+        # ...so that state is replaced, and the generator of seed 0 moves.
+        rng = Rng(0)
+        self.assertEqual(rng.state, ZERO_STATE_REPLACEMENT)
+        self.assertEqual(rng.next32(), VECTORS[0][1][0])
+        self.assertEqual(len(set(rng.next32() for _ in range(100))), 100)
 
     def test_below_stays_in_range(self):
         rng = Rng(7)

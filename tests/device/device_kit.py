@@ -1,4 +1,4 @@
-"""What the backend tests and the press driver share: a virtual clock, a serial line, a device.
+"""What the backend tests and the press driver share: a serial line and a device.
 
 ``make_device(board)`` builds ``pawtrack.hal.rp2.device.Device`` on the
 stand-in ``machine``/``neopixel`` modules with a clock that moves only when
@@ -12,23 +12,10 @@ import os
 import machine
 
 from pawtrack.hal.rp2.device import Device
+from pawtrack.hal.virtual_clock import VirtualClock
 
 POLL = 3  # MicroPython's MP_STREAM_POLL ioctl request
 POLLIN = 1
-
-
-class VirtualClock:
-    def __init__(self):
-        self.now = 0
-
-    def ticks_ms(self):
-        return self.now
-
-    def ticks_diff(self, new, old):
-        return new - old
-
-    def sleep_ms(self, ms):
-        self.now += ms
 
 
 class SerialInput(io.IOBase):

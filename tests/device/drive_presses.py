@@ -7,10 +7,11 @@ definition (host_tools.boards.load_board) as JSON. The board file is written
 as board.py the way ``make flash`` does, main.start() builds the device on
 the stand-in ``machine``/``neopixel`` modules, and each press moves the
 button's pin like a finger would, on a virtual clock with the simulator's
-timing (host_tools/sim/simulator.py: 5 ms loop passes, 80 ms short and 700 ms
-long holds, 120 ms gaps). After boot and after each press it prints one JSON
-line: the press, the I2C writes since the line before ([address, hex]), the
-canvas buffer (hex), the last strip colours and the problems.
+timing (host_tools/sim/simulator.py: a loop pass at the press, then 5 ms loop
+passes, 80 ms short and 700 ms long holds, 120 ms gaps). After boot and after
+each press it prints one JSON line: the press, the I2C writes since the line
+before ([address, hex]), the canvas buffer (hex), the last strip colours and
+the problems.
 """
 
 import json
@@ -19,7 +20,9 @@ import sys
 
 import machine
 import neopixel
-from device_kit import SerialInput, SerialOutput, VirtualClock
+from device_kit import SerialInput, SerialOutput
+
+from pawtrack.hal.virtual_clock import VirtualClock
 
 STEP_MS = 5
 SHORT_HOLD_MS = 80
@@ -66,6 +69,8 @@ class Driver:
     def press(self, name, long=False):
         pin = self.device.board["buttons"][name]
         machine.drive(pin, 0)
+        self.app.step()  # a loop pass right at the press, as the simulator does
+        self.device.loop()
         self.advance(LONG_HOLD_MS if long else SHORT_HOLD_MS)
         machine.drive(pin, None)
         self.advance(GAP_MS)

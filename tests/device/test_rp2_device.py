@@ -13,13 +13,14 @@ import unittest
 
 import machine
 import neopixel
-from device_kit import SerialInput, SerialOutput, VirtualClock, make_device
+from device_kit import SerialInput, SerialOutput, make_device
 from fixture_board import BOARD
 
 from pawtrack import games
 from pawtrack.hal.rp2 import ssd1306, status_led, watchdog
 from pawtrack.hal.rp2.buttons import Buttons
 from pawtrack.hal.rp2.usb_serial import UsbSerial
+from pawtrack.hal.virtual_clock import VirtualClock
 from pawtrack.protocol import Protocol
 from pawtrack.ui.app import App
 

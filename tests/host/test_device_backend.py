@@ -48,8 +48,8 @@ def simulator_steps(board, presses, height):
     sim = Simulator(board=sim_board)
     sim.hal.new_seed = lambda: 12345  # the seed drive_presses.py gives the device
     steps = [(sim.frame, sim.leds(), sim.screen_name())]
-    for name, long in parse_presses(presses):
-        sim.press(name, long)
+    for name, ms in parse_presses(presses):
+        sim.hold(name, ms)
         steps.append((sim.frame, sim.leds(), sim.screen_name()))
     return steps
 

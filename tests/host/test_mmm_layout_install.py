@@ -46,7 +46,8 @@ import sys, json
 sys.path.insert(0, '/fakes')
 sys.modules.pop('machine', None)
 import machine
-from device_kit import SerialInput, SerialOutput, VirtualClock
+from device_kit import SerialInput, SerialOutput
+from pawtrack.hal.virtual_clock import VirtualClock
 import main
 from pawtrack.games.mmm import layouts
 device, app = main.start(clock=VirtualClock(), files_root='', stdin=SerialInput(),

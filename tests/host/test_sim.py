@@ -7,7 +7,13 @@ import sys
 
 from PIL import Image
 
-from host_tools.sim.simulator import PressError, Simulator, parse_presses
+from host_tools.screenshots import GOLDEN
+from host_tools.sim.simulator import (
+    WAIT_MAX_MS,
+    PressError,
+    Simulator,
+    parse_presses,
+)
 from pawtrack import games
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -26,16 +32,22 @@ def run_cli(*args, stdin=None):
 
 def test_headless_command_writes_png_and_text(tmp_path):
     png = tmp_path / "out.png"
-    result = run_cli("--headless", "--press", "ok right ok:long", "--png", str(png), "--text")
+    result = run_cli("--headless", "--press", "left ok", "--png", str(png), "--text")
     assert result.returncode == 0, result.stderr
-    image = Image.open(png)
-    assert image.size == (512, 256)
+    # The Settings page, pixel for pixel as the golden image the screenshots come from.
+    golden = Image.open(os.path.join(GOLDEN, "settings.png")).convert("RGB")
+    image = Image.open(png).convert("RGB")
+    assert image.tobytes() == golden.tobytes()
     lines = result.stdout.splitlines()
-    screen = lines[:64]
-    assert all(len(line) == 128 and set(line) <= {"#", "."} for line in screen)
-    assert any("#" in line for line in screen)
-    assert lines[64].startswith("leds: ")
-    assert len(lines[64].split()) == 1 + 12
+    lit = [
+        "".join("#" if golden.getpixel((x * 4, y * 4)) != (0, 0, 0) else "." for x in range(128))
+        for y in range(64)
+    ]
+    assert lines[:64] == lit
+    # The brightness row lights the whole strip white at level 3 of 5 (153 of 255).
+    assert lines[64] == "leds: " + " ".join(["#999999"] * 12)
+    assert lines[65] == "screen: SettingsScreen"
+    assert len(lines) == 66
 
 
 def test_headless_png_matches_text(tmp_path):
@@ -43,17 +55,19 @@ def test_headless_png_matches_text(tmp_path):
     result = run_cli("--headless", "--png", str(png), "--text")
     screen = result.stdout.splitlines()[:64]
     image = Image.open(png).convert("RGB")
-    for y in (0, 5, 15, 30):
-        for x in (0, 3, 20, 100):
+    for y in range(64):
+        for x in range(128):
             lit = image.getpixel((x * 4 + 1, y * 4 + 1)) != (0, 0, 0)
             assert lit == (screen[y][x] == "#"), (x, y)
+    assert sum(line.count("#") for line in screen) > 500  # the menu, not a blank panel
 
 
 def test_bad_press_is_a_one_line_error():
-    result = run_cli("--headless", "--press", "jump")
-    assert result.returncode == 2
-    assert result.stderr.strip().count("\n") == 0
-    assert "unknown button" in result.stderr
+    for words, problem in (("jump", "unknown button"), ("ok:forever", "unknown press kind")):
+        result = run_cli("--headless", "--press", words)
+        assert result.returncode == 2
+        assert result.stderr.strip().count("\n") == 0
+        assert result.stderr.startswith("sim: ") and problem in result.stderr
 
 
 def example_lines(doc):
@@ -68,19 +82,34 @@ def test_help_shows_the_examples_one_per_line():
     assert result.returncode == 0, result.stderr
     shown = [line.strip() for line in result.stdout.splitlines()]
     examples = example_lines(sim_main.__doc__)
-    assert len(examples) == 3
+    assert len(examples) == 5
     for example in examples:
         assert example in shown, example
+    text = " ".join(shown)
+    for words in ("BUTTON:MS", "ok:2000", "wait (until the animations are over", "wait:MS",
+                  "a digit 1-9 before a key"):
+        assert words in text, words
 
 
 def test_parse_presses():
-    assert parse_presses("ok right ok:long") == [("ok", False), ("right", False), ("ok", True)]
-    try:
-        parse_presses("ok:double")
-    except PressError as problem:
-        assert "double" in str(problem)
-    else:
-        raise AssertionError("a bad kind must be refused")
+    assert parse_presses("ok right,ok:long left:short") == [
+        ("ok", 80), ("right", 80), ("ok", 700), ("left", 80)]
+    assert parse_presses("ok:2000 wait back:5 wait:350") == [
+        ("ok", 2000), ("wait", None), ("back", 5), ("wait", 350)]
+    for bad, words in (
+        ("ok:double", "unknown press kind 'double'"),
+        ("jump", "unknown button 'jump'"),
+        ("ok:0", "bad time '0'"),
+        ("ok:60001", "bad time '60001'"),
+        ("wait:soon", "bad time 'soon'"),
+        ("ok:-5", "unknown press kind '-5'"),
+    ):
+        try:
+            parse_presses(bad)
+        except PressError as problem:
+            assert words in str(problem), (bad, str(problem))
+        else:
+            raise AssertionError("%r must be refused" % bad)
 
 
 def test_menu_navigation_reaches_settings_and_back(tmp_path):
@@ -121,8 +150,68 @@ def test_button_test_shows_presses_and_leaves_on_long_hold(tmp_path):
     sim.run("left back")
     assert sim.screen_name() == "ButtonTestScreen"
     assert sim.app.screen.log[-2:] == ["left short", "back short"]
-    sim.hold("ok", 2300)
+    assert sim.app.screen.text_lines()[-1] == "Hold OK 2s to leave"
+    sim.run("ok:1990")  # let go just too soon
+    assert sim.screen_name() == "ButtonTestScreen"
+    sim.run("ok:2000")  # what the screen asks for, as a press word
     assert sim.screen_name() == "SettingsScreen"
+
+
+def test_button_test_leaves_on_a_three_button_board(tmp_path):
+    sim = Simulator(state_dir=str(tmp_path), buttons=("left", "ok", "right"))
+    sim.run("left ok right right ok")
+    assert sim.screen_name() == "ButtonTestScreen"
+    sim.run("left:800 left:2000")  # back, then undo, on this board: shown, not acted on
+    assert sim.app.screen.log[-2:] == ["back short", "back long"]
+    sim.run("ok:2000")
+    assert sim.screen_name() == "SettingsScreen"
+
+
+def after(presses):
+    sim = Simulator()
+    sim.run(presses)
+    return sim
+
+
+def test_wait_lets_the_animation_finish():
+    # Dice & bag, three Mmm! dice rolled: they tumble for a while.
+    tumbling = after("left left ok ok ok")
+    assert tumbling.app.screen.started is not None
+    waited = after("left left ok ok ok wait")
+    assert waited.app.screen.started is None
+    skipped = after("left left ok ok ok ok")  # a press skips the tumble: the same picture
+    much_later = after("left left ok ok ok wait:9000")
+    assert waited.frame == skipped.frame == much_later.frame != tumbling.frame
+    assert waited.leds() == skipped.leds() == much_later.leds()
+    assert waited.clock.now < much_later.clock.now
+    # Mmm! (lite level: nothing blinks), a roll: the dice and the LEDs animate.
+    rolled = after("ok right ok ok left ok ok")
+    assert rolled.app.screen.animation is not None
+    waited = after("ok right ok ok left ok ok wait")
+    assert waited.app.screen.animation is None
+    much_later = after("ok right ok ok left ok ok wait:9000")
+    assert waited.frame == much_later.frame != rolled.frame
+    assert waited.leds() == much_later.leds()
+
+
+def test_wait_stops_on_a_screen_that_never_rests(tmp_path):
+    sim = Simulator(state_dir=str(tmp_path))
+    sim.run("ok ok ok wait")  # Mmm!: a place choice, its square blinks for ever
+    assert sim.app.screen.text_lines()[-1].startswith("> Place")
+    before = sim.clock.now
+    sim.run("wait")
+    assert sim.clock.now - before == WAIT_MAX_MS
+    quiet = Simulator(state_dir=str(tmp_path / "menu"))
+    quiet.run("wait")  # the menu does not move: one quiet second is enough
+    assert quiet.clock.now < 1100
+
+
+def test_wait_word_on_the_command_line():
+    plain = run_cli("--headless", "--press", "left left ok ok ok", "--text")
+    waited = run_cli("--headless", "--press", "left left ok ok ok wait", "--text")
+    later = run_cli("--headless", "--press", "left left ok ok ok wait:9000", "--text")
+    assert plain.returncode == waited.returncode == later.returncode == 0, waited.stderr
+    assert waited.stdout == later.stdout != plain.stdout
 
 
 def test_damaged_settings_are_reported_and_set_aside(tmp_path):

@@ -56,7 +56,8 @@ def test_the_uf2_boots_to_the_menu_from_an_empty_filesystem(uf2_pico):
             "print(sorted(n for n in os.listdir('/')))"
         )
     first, second = out.strip().splitlines()
-    assert first == ".frozen pico %r .frozen/pawtrack/games" % ([game_id for game_id, _ in games.GAMES],)
+    registered = [game_id for game_id, _ in games.GAMES]
+    assert first == ".frozen pico %r .frozen/pawtrack/games" % (registered,)
     assert "lib" not in second and "main.py" not in second  # nothing of the firmware on flash
 
 

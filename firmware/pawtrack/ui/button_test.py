@@ -1,15 +1,26 @@
 """Button test: shows each button while it is held and the last events seen.
 
-Every button is reported as it is, so this screen is left by holding OK for
-two seconds rather than by any single press.
+Every button is reported as it is (on a board without a back button, holding
+left shows up as back, as everywhere else), so no single press leaves this
+screen: holding OK for two seconds does, on every board, since every board
+has an OK button. While OK is held, the hint turns into a bar that fills up
+until the screen is left, so the player knows to keep holding.
 """
 
+from pawtrack.buttons import REPEAT
 from pawtrack.ui import widgets
 from pawtrack.ui.screen import Screen
 
 EXIT_HOLD_MS = 2000
+EXIT_STEPS = 10  # the bar grows in this many steps while OK is held
 LOG_LINES = 3
 LABELS = {"left": "<-", "right": "->", "ok": "OK", "back": "back"}
+KEEP_HOLDING = "Keep holding"
+BAR_X = 78  # after KEEP_HOLDING
+
+
+def leave_hint():
+    return "Hold OK %ds to leave" % (EXIT_HOLD_MS // 1000)
 
 
 class ButtonTestScreen(Screen):
@@ -17,9 +28,12 @@ class ButtonTestScreen(Screen):
         Screen.__init__(self, app)
         self.log = []
         self.ok_down_since = None
+        self.exit_steps = 0  # how much of the leaving bar is shown
         self.shown_levels = None
 
     def button(self, name, kind):
+        if kind == REPEAT:
+            return False  # the box shows the button still held; the log keeps the news
         self.log.append("%s %s" % (name, kind))
         del self.log[:-LOG_LINES]
         return True
@@ -29,35 +43,62 @@ class ButtonTestScreen(Screen):
         levels = tuple(app.input.pressed)
         changed = levels != self.shown_levels
         self.shown_levels = levels
+        steps = 0
         if app.input.held("ok"):
             if self.ok_down_since is None:
                 self.ok_down_since = now_ms
-            elif app.clock.ticks_diff(now_ms, self.ok_down_since) >= EXIT_HOLD_MS:
+            held = app.clock.ticks_diff(now_ms, self.ok_down_since)
+            if held >= EXIT_HOLD_MS:
                 self.ok_down_since = None
                 app.pop()
                 return True
+            steps = held * EXIT_STEPS // EXIT_HOLD_MS
         else:
             self.ok_down_since = None
+        if steps != self.exit_steps:
+            self.exit_steps = steps
+            changed = True
         return changed
 
     def draw(self, canvas):
         widgets.title(canvas, "Button test")
         names = self.app.input.names
         width = 128 // len(names)
+        tall = canvas.height >= 64  # a 128x32 panel has room for the boxes and the hint only
+        box_height = 13 if tall else 10
+        label_y = 16 if tall else 15
         for i, name in enumerate(names):
             x = i * width
             held = self.app.input.pressed[i]
             if held:
-                canvas.fill_rect(x + 1, 13, width - 2, 13, 1)
+                canvas.fill_rect(x + 1, 13, width - 2, box_height, 1)
             else:
-                canvas.rect(x + 1, 13, width - 2, 13, 1)
+                canvas.rect(x + 1, 13, width - 2, box_height, 1)
             label = LABELS.get(name, name)[: (width - 4) // 6]
-            canvas.text(label, x + 3, 16, 0 if held else 1)
-        y = 29
-        for line in self.log:
-            canvas.text(line, 0, y)
-            y += 9
-        widgets.hint(canvas, "Hold OK 2s to leave")
+            canvas.text(label, x + 3, label_y, 0 if held else 1)
+        if tall:
+            y = 29
+            for line in self.log:
+                canvas.text(line, 0, y)
+                y += 9
+        if self.ok_down_since is None:
+            widgets.hint(canvas, leave_hint())
+            return
+        widgets.hint(canvas, KEEP_HOLDING)
+        y = canvas.height - 7
+        canvas.rect(BAR_X, y, 128 - BAR_X, 6, 1)
+        canvas.fill_rect(BAR_X, y, (128 - BAR_X) * self.exit_steps // EXIT_STEPS, 6, 1)
+
+    def text_lines(self):
+        pressed = self.app.input.pressed
+        held = [name for i, name in enumerate(self.app.input.names) if pressed[i]]
+        lines = ["held: " + (" ".join(held) if held else "-")]
+        lines.extend(self.log)
+        if self.ok_down_since is None:
+            lines.append(leave_hint())
+        else:
+            lines.append("%s %d/%d" % (KEEP_HOLDING, self.exit_steps, EXIT_STEPS))
+        return lines
 
     def lights(self, layer):
         for i, held in enumerate(self.app.input.pressed):
