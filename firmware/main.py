@@ -1,23 +1,16 @@
-"""The device's entry point: the hardware layer from /board.py, then the referee.
+"""The device's entry point: the main menu first, then everything else.
 
-MicroPython runs this file at power-up. The main menu comes first: it builds
-the panel and the buttons from the board definition that ``make flash`` wrote
-as /board.py, makes the app and draws the menu; only then does it load and
-start the rest (the LED strip, sound, watchdog, the USB serial protocol, the
-saved games and each game's own start-up), because on the Pico every module
-takes milliseconds to load. Then it runs the loop (``Device.run``: the
-watchdog is fed every pass; Ctrl-C stops it and leaves a REPL for mpremote).
-``start()`` does everything but the loop, for a check that the firmware boots
-to its menu.
+MicroPython runs this file at power-up. It mounts the firmware bundle that
+``make flash`` wrote (firmware/bundlefs.py), builds the panel and the buttons
+from the board definition (``board``), draws the main menu, and only then
+loads and starts the rest: the LED strip, sound, watchdog, the serial
+protocol, the saved games and the games' own start-up (every module costs
+milliseconds to load on the Pico). Then it runs the loop (``Device.run``;
+Ctrl-C leaves a REPL for mpremote). ``start()`` does everything but the loop.
 
-Frozen or file: in the one-file firmware (`make uf2`) this file, the board
-definition (``board``) and ``pawtrack`` are frozen into MicroPython. The rp2
-port runs a frozen main.py in preference to a /main.py file, but imports search
-sys.path = ['', '.frozen', '/lib'], so a /board.py or /pawtrack left on the
-filesystem would shadow the frozen ones. ``frozen_first`` moves '.frozen' to the
-front before anything of ours is imported: frozen modules always win, and the
-filesystem holds data only. On stock MicroPython (`make flash`) nothing of ours
-is frozen, so /board.py and /lib/pawtrack are found as before.
+In the one-file firmware (`make uf2`) this file, ``board`` and ``pawtrack``
+are frozen; ``frozen_first`` puts them before any file on sys.path, so files
+an earlier ``make flash`` left never shadow them (docs/hardware.md).
 """
 
 import sys
@@ -31,6 +24,13 @@ def frozen_first(path=sys.path):
 
 
 frozen_first()
+
+try:
+    import bundlefs  # /bundlefs.mpy, which `make flash` writes beside the bundle
+except ImportError:
+    bundlefs = None  # the frozen firmware, or the tests: the modules are found as they are
+if bundlefs is not None:
+    bundlefs.mount()
 
 from board import BOARD  # noqa: E402 - after frozen_first, which decides where it comes from
 
@@ -52,6 +52,9 @@ def start(board=BOARD, **device_options):
     )
     device.attach(app, protocol)
     app.finish_boot()
+    if bundlefs is not None:
+        bundlefs.raise_if_interrupted()  # a Ctrl-C during the imports above
+        device.interrupt_check = bundlefs.raise_if_interrupted
     app.step()
     return device, app
 

@@ -11,8 +11,7 @@
 5. the one-file firmware (tests/uf2: `make uf2` for the Pico and the Pico 2,
    then what is in it). It needs the ARM toolchain and the MicroPython source,
    and says why it skips without them. It runs last and alone: run beside
-   step 1 on two cores it slowed both, and a stand-in test that measures
-   wall-clock time failed under the load.
+   step 1 on two cores it slowed both.
 
 Each step's output streams through; the summary lists the counts of each and
 ends with one line "check: N passed, N failed" that CI reads.

@@ -38,21 +38,28 @@ def firmware_sources(base=FIRMWARE):
     return found
 
 
+def compile_file(source, target, arch, name):
+    """Compile one file (``name`` is the source name kept in the .mpy); the error text or None."""
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    result = subprocess.run(
+        [mpy_cross(), "-march=" + arch, "-s", name, "-o", target, source],
+        capture_output=True,
+        text=True,
+    )
+    if result.returncode != 0:
+        return "%s: %s" % (name, (result.stderr or result.stdout).strip())
+    return None
+
+
 def compile_all(arch="armv6m", out=DEFAULT_OUT, base=FIRMWARE):
     """Compile everything; returns (compiled [(relative .mpy path, size)], failures [text])."""
     compiled = []
     failures = []
-    tool = mpy_cross()
     for relative in firmware_sources(base):
         target = os.path.join(out, relative[:-3] + ".mpy")
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        result = subprocess.run(
-            [tool, "-march=" + arch, "-s", relative, "-o", target, os.path.join(base, relative)],
-            capture_output=True,
-            text=True,
-        )
-        if result.returncode != 0:
-            failures.append("%s: %s" % (relative, (result.stderr or result.stdout).strip()))
+        failure = compile_file(os.path.join(base, relative), target, arch, relative)
+        if failure:
+            failures.append(failure)
         else:
             compiled.append((relative[:-3] + ".mpy", os.path.getsize(target)))
     return compiled, failures

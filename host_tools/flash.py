@@ -3,9 +3,12 @@
     python -m host_tools.flash [--board pico] [--port auto|PORT] [--dry-run]
 
 1. Check the board definition (board_defs/BOARD.py; a bad field stops here).
-2. Compile firmware/pawtrack with mpy-cross for the board's architecture;
-   main.py and the board file go as source (/main.py, /board.py), the package
-   as .mpy under /lib/pawtrack. Backends for other runtimes are left out.
+2. Compile firmware/pawtrack with mpy-cross for the board's architecture and
+   pack it into one file, /pawtrack.bundle (host_tools/firmware_bundle.py),
+   which main.py mounts through /bundlefs.mpy (firmware/bundlefs.py says
+   why: each import from LittleFS folders cost the menu about 100 ms at boot).
+   main.py goes as source (/main.py), the board file compiled (/board.mpy).
+   Backends for other runtimes are left out.
 3. Find the device: PORT, or the one USB serial device plugged in.
 4. Check that it answers like MicroPython (Ctrl-C, then the raw REPL banner
    within 2 s; the whole check ends in under 3 s even on a port whose output never
@@ -39,7 +42,8 @@ from host_tools.compile import FIRMWARE, compile_all
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(ROOT, "build", "flash")
 MANIFEST = "/pawtrack.manifest"
-PACKAGE_DIR = "/lib/pawtrack"
+PACKAGE_DIR = "/lib/pawtrack"  # where the firmware's modules were kept before the bundle
+BUNDLE = "/pawtrack.bundle"
 OTHER_BACKENDS_OF = {"rp2040": "rp2", "rp2350": "rp2"}  # chip -> the hal backend it uses
 PROBE_TAG = "PAWTRACK-PROBE "
 RESERVE_BLOCKS = 2  # blocks LittleFS needs free to keep working
@@ -77,38 +81,59 @@ class Upload:
 
 
 def needed(relative_mpy, board):
-    """Whether a compiled file is part of this board's firmware."""
+    """Whether a compiled pawtrack module is part of this board's firmware."""
     parts = relative_mpy.split("/")
     if parts[0] != "pawtrack":
-        return False  # main.py goes as source
+        return False  # main.py goes as source, bundlefs on its own
     if parts[1:2] == ["hal"] and len(parts) > 3:
         return parts[2] == OTHER_BACKENDS_OF[board["chip"]]
     return True
 
 
 def build(board, out=None):
-    """Compile and list every file of the firmware as Uploads, main.py and board.py first."""
+    """Compile the firmware and list its files as Uploads: main.py, the board, the bundle."""
+    from host_tools.compile import compile_file
+    from host_tools.firmware_bundle import bundle_bytes
+
     out = out or os.path.join(BUILD, board["mpy_arch"])
     compiled, failures = compile_all(board["mpy_arch"], out)
+    board_mpy = os.path.join(out, "board.mpy")
+    failure = compile_file(board_path(board["name"]), board_mpy, board["mpy_arch"], "board.py")
+    if failure:
+        failures.append(failure)
     if failures:
         raise FlashError("mpy-cross failed: " + failures[0].splitlines()[0])
-    uploads = [
-        Upload(os.path.join(FIRMWARE, "main.py"), "/main.py"),
-        Upload(board_path(board["name"]), "/board.py"),
-    ]
+    modules = []
     for relative, _ in sorted(compiled):
         relative = relative.replace(os.sep, "/")
         if needed(relative, board):
-            uploads.append(Upload(os.path.join(out, relative), "/lib/" + relative))
-    return uploads
+            with open(os.path.join(out, relative), "rb") as f:
+                modules.append((relative, f.read()))
+    bundle = os.path.join(out, "pawtrack.bundle")
+    with open(bundle, "wb") as f:
+        f.write(bundle_bytes(modules))
+    return [
+        Upload(os.path.join(FIRMWARE, "main.py"), "/main.py"),
+        Upload(board_mpy, "/board.mpy"),
+        Upload(os.path.join(out, "bundlefs.mpy"), "/bundlefs.mpy"),
+        Upload(bundle, BUNDLE),
+    ]
 
 
 def mpy_header(path):
     """(version, arch number, sub-version) from an .mpy file's header."""
     with open(path, "rb") as f:
         head = f.read(4)
-    if len(head) < 4 or head[0:1] != b"M":
+    found = mpy_header_bytes(head)
+    if found is None:
         raise FlashError("%s is not an .mpy file" % path)
+    return found
+
+
+def mpy_header_bytes(head):
+    """(version, arch number, sub-version) from an .mpy file's first bytes, or None."""
+    if len(head) < 4 or head[0:1] != b"M":
+        return None
     return head[1], head[2] >> 2, head[2] & 3
 
 
@@ -165,7 +190,8 @@ def _pt_walk(d, out):
             out[p] = os.stat(p)[6]
 _pt_files = {}
 _pt_walk('%(package)s', _pt_files)
-for _pt_p in ('/main.py', '/board.py', '%(manifest)s'):
+for _pt_p in ('/main.py', '/board.py', '/board.mpy', '/bundlefs.mpy', '%(bundle)s',
+              '%(manifest)s'):
     try:
         _pt_files[_pt_p] = os.stat(_pt_p)[6]
     except OSError:
@@ -210,7 +236,7 @@ print('%(tag)s' + json.dumps({
     'files': _pt_files,
     'frozen': _pt_f,
 }))
-""" % {"package": PACKAGE_DIR, "manifest": MANIFEST, "tag": PROBE_TAG}
+""" % {"package": PACKAGE_DIR, "manifest": MANIFEST, "tag": PROBE_TAG, "bundle": BUNDLE}
 
 
 def mpremote(port, args, timeout):
@@ -244,6 +270,7 @@ def explain_failure(port, out, err):
 
 RAW_REPL_BANNER = b"raw REPL; CTRL-B to exit"
 HANDSHAKE_S = 2.0
+ASK_EVERY_S = 0.6
 WRITE_TIMEOUT_S = 0.2
 
 
@@ -252,8 +279,10 @@ def handshake(port, wait=HANDSHAKE_S):
 
     Ctrl-C stops the running program (the firmware switches its watchdog off),
     Ctrl-A asks for the raw REPL, whose banner must come back; Ctrl-B returns to
-    the normal prompt. mpremote itself waits without a limit on a pseudo-terminal
-    that never answers, and a board running anything else would meet it that way.
+    the normal prompt. The request is repeated every ``ASK_EVERY_S`` (a board
+    that has just been reset may miss the first one while its USB comes up).
+    mpremote itself waits without a limit on a pseudo-terminal that never
+    answers, and a board running anything else would meet it that way.
     """
     import serial
 
@@ -265,16 +294,18 @@ def handshake(port, wait=HANDSHAKE_S):
         raise FlashError("cannot open %s: %s" % (port, error)) from None
     heard = b""
     try:
-        deadline = time.monotonic() + wait + 0.2
-        _send(link, b"\r\x03\x03")
-        time.sleep(0.2)
-        link.reset_input_buffer()
-        _send(link, b"\r\x01")
+        deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
-            heard += link.read(256)
-            if RAW_REPL_BANNER in heard:
-                _send(link, b"\r\x02")
-                return
+            _send(link, b"\r\x03\x03")
+            time.sleep(0.1)
+            link.reset_input_buffer()
+            _send(link, b"\r\x01")
+            ask_again = min(deadline, time.monotonic() + ASK_EVERY_S)
+            while time.monotonic() < ask_again:
+                heard += link.read(256)
+                if RAW_REPL_BANNER in heard:
+                    _send(link, b"\r\x02")
+                    return
         text = " ".join(heard.decode("ascii", "replace").split())[:60]
         raise FlashError(
             "%s does not answer as MicroPython (no raw REPL in %d s%s): install MicroPython"
@@ -330,7 +361,7 @@ def check_runtime(info, uploads, board):
             % (frozen.get("version"), frozen.get("board"), board["name"])
         )
     mpy = info.get("mpy")
-    files = [u for u in uploads if u.remote.endswith(".mpy")]
+    files = [u for u in uploads if u.local.endswith(".mpy")]
     if not files:
         return
     version, arch, sub = mpy_header(files[0].local)
@@ -428,16 +459,24 @@ def check_space(copy, remove, info):
 # -- doing ---------------------------------------------------------------------------------------
 
 
-def prepare_code(copy, remove):
-    """Device code: forget the old manifest, make folders, remove files no longer ours."""
+def folders_of(paths):
+    """Every folder above the given remote paths ("/lib", "/lib/pawtrack", ...)."""
     folders = set()
-    for upload in copy:
-        parts = upload.remote.split("/")[1:-1]
+    for path in paths:
+        parts = path.split("/")[1:-1]
         for i in range(1, len(parts) + 1):
             folders.add("/" + "/".join(parts[:i]))
-    lines = ["import os", "for p in %r:" % ([MANIFEST] + remove,)]
-    lines += ["    try:", "        os.remove(p)", "    except OSError:", "        pass"]
-    lines += ["for d in %r:" % sorted(folders, key=len)]
+    return folders
+
+
+def prepare_code(copy, remove):
+    """Device code: forget the old manifest, remove files no longer ours (and the folders
+    that leaves empty, deepest first), make the folders the copies need."""
+    emptied = sorted(folders_of(remove) - folders_of(u.remote for u in copy), key=len)
+    lines = ["import os", "for p in %r:" % ([MANIFEST] + remove + emptied[::-1],)]
+    lines += ["    try:", "        os.remove(p)", "    except OSError:", "        try:"]
+    lines += ["            os.rmdir(p)", "        except OSError:", "            pass"]
+    lines += ["for d in %r:" % sorted(folders_of(u.remote for u in copy), key=len)]
     lines += ["    try:", "        os.mkdir(d)", "    except OSError:", "        pass"]
     return "\n".join(lines)
 

@@ -52,10 +52,16 @@ TAG = "PAWTRACK-LAYOUT "
 
 # Runs on the board (mpremote exec): the firmware's own install, one tagged line back.
 # The same files as the firmware's OsFiles("/"), named from "/" as the current
-# folder: MicroPython's VfsPosix (the device stand-in's flash) cannot rename
-# between two absolute paths (both share one path buffer); LittleFS does not mind.
+# folder (MicroPython's VfsPosix cannot rename between two absolute paths;
+# LittleFS does not mind). After mpremote's soft reset the firmware bundle is
+# not mounted: bundlefs.mount() mounts it again.
 INSTALL_CODE = """
 import json, os
+try:
+    import bundlefs
+    bundlefs.mount()
+except ImportError:
+    pass
 try:
     from pawtrack.files import OsFiles
     from pawtrack.games.mmm import own_layouts

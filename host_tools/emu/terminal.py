@@ -56,7 +56,8 @@ def starting_image(board):
     if os.path.exists(STATE):
         with open(STATE, "rb") as f:
             saved = read_files(f.read()[FS_OFFSET : FS_OFFSET + FS_BYTES])
-        ours = {path for path in saved if path.startswith("/lib/pawtrack/")}
+        # firmware files of earlier layouts (before the bundle) are not carried over
+        ours = {path for path in saved if path.startswith("/lib/pawtrack/") or path == "/board.py"}
         for path, data in saved.items():
             if path not in files and path not in ours:
                 files[path] = data  # the board's own files: settings, saved games, layouts

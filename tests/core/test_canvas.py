@@ -2,7 +2,7 @@
 
 import unittest
 
-from pawtrack.ui import font, icons
+from pawtrack.ui import font, icons, widgets
 from pawtrack.ui.canvas import Canvas, text_width
 
 
@@ -85,6 +85,19 @@ class CanvasTest(unittest.TestCase):
                             expected.pixel(x + index * font.ADVANCE + column, y + row, color)
             self.assertEqual(bytes(drawn.buffer), bytes(expected.buffer), text)
             self.assertEqual(end, x + len(text) * font.ADVANCE)
+
+    def test_arrows_are_the_drawn_pointers(self):
+        right = ("...#...", "...##..", "######.", "#######", "######.", "...##..", "...#...")
+        left_rows = ("...#...", "..##...", ".######", "#######", ".######", "..##...", "...#...")
+        for left, rows in ((False, right), (True, left_rows)):
+            canvas = Canvas()
+            widgets.arrow(canvas, 10, 20, 1, left=left)
+            drawn = tuple(
+                "".join("#" if canvas.pixel(10 + x, 20 + y) else "." for x in range(7))
+                for y in range(7)
+            )
+            self.assertEqual(drawn, rows)
+            self.assertEqual(lit(canvas), sum(row.count("#") for row in rows))
 
     def test_text_scaled_is_scale_squared_pixels(self):
         small = Canvas()

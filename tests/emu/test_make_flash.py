@@ -196,11 +196,11 @@ def test_a_second_flash_copies_nothing_and_a_lost_file_is_copied_again(flashed):
         FLASH_LINE
         % (pico.port, "0 copied (0 bytes), 0 removed, %d unchanged; reset" % len(uploads))
     ]
-    mpremote(pico.port, "fs", "rm", ":/lib/pawtrack/rng.mpy")
+    mpremote(pico.port, "fs", "rm", ":/board.mpy")
     code, out, err = make_flash(pico.port)
     assert code == 0, err
-    size = [u.size for u in uploads if u.remote == "/lib/pawtrack/rng.mpy"][0]
-    assert out[0].split() == ["copy", "/lib/pawtrack/rng.mpy", str(size), "bytes"]
+    size = [u.size for u in uploads if u.remote == "/board.mpy"][0]
+    assert out[0].split() == ["copy", "/board.mpy", str(size), "bytes"]
     assert "1 copied" in out[-1]
 
 

@@ -1,9 +1,9 @@
 """make flash: its decisions, its one-line errors, and mpremote against pseudo-terminals.
 
-The runs against a MicroPython device use the device stand-in (see
-tests/host/test_flash_standin.py); here: choosing the port, the .mpy and space
-checks, the copy plan from the manifest, what is (not) installed, and the real
-mpremote meeting a port that only echoes.
+The runs against a MicroPython device use the emulated Pico (see
+tests/emu/test_make_flash.py); here: choosing the port, the .mpy and space
+checks, the bundle and the copy plan from the manifest, what is (not)
+installed, and the real mpremote meeting a port that only echoes.
 """
 
 import os
@@ -13,9 +13,11 @@ import sys
 import threading
 
 import pytest
+from bundlefs import BundleFS
 
 from host_tools import flash
 from host_tools.boards import load_board
+from host_tools.firmware_bundle import bundle_bytes
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -108,21 +110,51 @@ def test_make_flash_refuses_a_broken_board_file_before_looking_for_a_device(tmp_
 # -- what goes onto the device -----------------------------------------------------------------
 
 
-def test_the_firmware_is_the_package_as_mpy_plus_main_and_board(pico_uploads):
+def test_the_firmware_is_main_the_board_and_one_bundle_of_mpy(pico_uploads):
     board, uploads = pico_uploads
     remotes = [u.remote for u in uploads]
-    assert remotes[:2] == ["/main.py", "/board.py"]
-    assert "/lib/pawtrack/ui/app.mpy" in remotes
-    assert "/lib/pawtrack/hal/rp2/ssd1306.mpy" in remotes
-    assert all(r.startswith("/lib/pawtrack/") and r.endswith(".mpy") for r in remotes[2:])
-    assert not any(r.endswith("main.mpy") or "/tests" in r for r in remotes)
-    with open(uploads[1].local, encoding="utf-8") as f:
-        assert "BOARD = {" in f.read()
-    assert flash.needed("pawtrack/hal/rp2/device.mpy", board)
-    assert not flash.needed("pawtrack/hal/circuitpython/device.mpy", board)
-    for upload in uploads[2:]:
+    assert remotes == ["/main.py", "/board.mpy", "/bundlefs.mpy", "/pawtrack.bundle"]
+    with open(uploads[0].local, encoding="utf-8") as f:
+        assert "bundlefs.mount()" in f.read()
+    for upload in uploads[1:3]:
         version, arch, _ = flash.mpy_header(upload.local)
         assert (version, arch) == (6, 0)  # bytecode only: loads on any arch with .mpy v6
+    bundle = BundleFS(uploads[3].local)
+    assert bundle.stat("/pawtrack/ui/app.mpy")[0] == 0x8000
+    assert bundle.stat("pawtrack/hal/rp2")[0] == 0x4000
+    names = [entry[0] for entry in bundle.ilistdir("/pawtrack/hal")]
+    assert "rp2" in names and "circuitpython" not in names
+    with bundle.open("/pawtrack/hal/rp2/ssd1306.mpy", "rb") as module:
+        assert flash.mpy_header_bytes(module.read(4))[:2] == (6, 0)
+    assert flash.needed("pawtrack/hal/rp2/device.mpy", board)
+    assert not flash.needed("pawtrack/hal/circuitpython/device.mpy", board)
+    assert not flash.needed("bundlefs.mpy", board)
+
+
+def test_the_bundle_reads_back_every_module_and_refuses_damage(pico_uploads, tmp_path):
+    board, uploads = pico_uploads
+    modules = [("pawtrack/a.mpy", b"M\x06one"), ("pawtrack/ui/b.mpy", b"M\x06two two")]
+    path = tmp_path / "pawtrack.bundle"
+    path.write_bytes(bundle_bytes(modules))
+    bundle = BundleFS(str(path))
+    for name, data in modules:
+        assert bundle.open(name, "rb").read() == data
+        assert bundle.stat(name)[6] == len(data)
+    assert sorted(bundle.ilistdir("")) == [("pawtrack", 0x4000, 0)]
+    assert sorted(bundle.ilistdir("pawtrack")) == [("a.mpy", 0x8000, 0), ("ui", 0x4000, 0)]
+    for missing in ("pawtrack/c.mpy", "pawtrack/a", "pawtrack/a.py"):
+        with pytest.raises(OSError):
+            bundle.stat(missing)
+    with pytest.raises(OSError):
+        bundle.open("pawtrack/a.mpy", "wb")
+    damaged = bytearray(path.read_bytes())
+    damaged[-2] ^= 1
+    path.write_bytes(bytes(damaged))
+    with pytest.raises(OSError, match="damaged: run make flash again"):
+        BundleFS(str(path)).open("pawtrack/ui/b.mpy", "rb").read()
+    path.write_bytes(b"PAWZ" + bytes(20))
+    with pytest.raises(OSError, match="not a pawtrack bundle"):
+        BundleFS(str(path))
 
 
 def device_info(uploads, **changes):
@@ -168,17 +200,17 @@ def test_plan_copies_only_what_changed_and_removes_what_is_gone(pico_uploads):
     assert (len(copy), remove, unchanged) == (len(uploads), [], 0)
 
     on_device = {u.remote: u.size for u in uploads}
-    on_device["/lib/pawtrack/old_module.mpy"] = 300
-    on_device["/lib/pawtrack/ui/menu.py"] = 900  # a stray source would shadow menu.mpy
+    on_device["/lib/pawtrack/old_module.mpy"] = 300  # left by a flash from before the bundle
+    on_device["/lib/pawtrack/ui/menu.py"] = 900
     synced = device_info(uploads, manifest=manifest_for(board, uploads), files=on_device)
     copy, remove, unchanged = flash.plan(uploads, synced)
     assert copy == []
     assert remove == ["/lib/pawtrack/old_module.mpy", "/lib/pawtrack/ui/menu.py"]
     assert unchanged == len(uploads)
 
-    on_device["/lib/pawtrack/rng.mpy"] = 3  # truncated by an unplugged earlier flash
+    on_device["/pawtrack.bundle"] = 3  # truncated by an unplugged earlier flash
     copy, _, _ = flash.plan(uploads, synced)
-    assert [u.remote for u in copy] == ["/lib/pawtrack/rng.mpy"]
+    assert [u.remote for u in copy] == ["/pawtrack.bundle"]
 
 
 def test_a_full_flash_is_refused_before_copying(pico_uploads):
@@ -197,14 +229,18 @@ def test_a_full_flash_is_refused_before_copying(pico_uploads):
     flash.check_space(uploads[:3], [], tight)
 
 
-def test_prepare_code_makes_folders_and_forgets_the_manifest_first(pico_uploads):
+def test_prepare_code_forgets_the_manifest_first_and_clears_emptied_folders(pico_uploads):
     board, uploads = pico_uploads
-    code = flash.prepare_code(uploads, ["/lib/pawtrack/old.mpy"])
+    old = ["/board.py", "/lib/pawtrack/hal/rp2/old.mpy", "/lib/pawtrack/old.mpy"]
+    code = flash.prepare_code(uploads, old)
     compile(code, "prepare", "exec")
-    assert "'/pawtrack.manifest', '/lib/pawtrack/old.mpy'" in code
-    folders = code[code.index("for d in") :]
-    assert folders.index("'/lib'") < folders.index("'/lib/pawtrack'")
-    assert folders.index("'/lib/pawtrack'") < folders.index("'/lib/pawtrack/hal/rp2'")
+    removed = code[: code.index("for d in")]
+    assert "'/pawtrack.manifest', '/board.py', '/lib/pawtrack/hal/rp2/old.mpy'" in removed
+    # the folders those files leave empty go too, the deepest first
+    assert removed.index("'/lib/pawtrack/hal/rp2'") < removed.index("'/lib/pawtrack/hal'")
+    assert removed.index("'/lib/pawtrack/hal'") < removed.index("'/lib/pawtrack'")
+    assert "'/lib'" in removed
+    assert "for d in []" in code  # the new files all live in the root folder
 
 
 # -- the real mpremote and a port that is not MicroPython -----------------------------------------

@@ -1,30 +1,20 @@
-"""`host_tools.mmm_layout --install`: into the simulator's flash folder and onto a board.
+"""`host_tools.mmm_layout --install` into the simulator's flash folder, and its one-line errors.
 
 The simulator run installs a layout in a state folder and then plays by
-button presses from power-on with "layout: own". The board run flashes the
-firmware onto the device stand-in (tests/host/test_flash_standin.py) with the
-real mpremote, installs both sides through the tool, reads the file off the
-stand-in's flash folder, and boots the flashed firmware (with the test
-stand-ins of ``machine``/``neopixel`` from tests/device/) to see it load them.
+button presses from power-on with "layout: own". Installing onto a board with
+the real mpremote is tested on the emulated Pico (tests/emu/test_layout_install.py).
 """
 
-import json
 import os
-import shutil
-import subprocess
-import sys
 
 from host_tools import flash, mmm_layout
-from host_tools.device_standin import running
 from host_tools.sim.simulator import Simulator
-from pawtrack import files as file_io
 from pawtrack.files import OsFiles
 from pawtrack.games.mmm import layouts, own_layouts
 from pawtrack.games.mmm.board import Board
 from pawtrack.games.mmm.layouts import example_layout, parse_grid
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DEVICE_TESTS = os.path.join(ROOT, "tests", "device")
 
 # Side 1's EXAMPLE grid transposed: valid, and not the example.
 OWN_SIDE_1 = """# my board, side 1
@@ -39,24 +29,6 @@ r6: Fi1 Ch1 Ch2 Ch2 Ca3 Ca3 Ch4
 """
 OWN_SIDE_2 = "Ch1 Ch1 Ch1 Ch1 Ch1\nFi1 Fi1 . Br1 Br1\n"
 
-# files_root '' (the current folder, "/"): the stand-in's VfsPosix flash cannot rename
-# between absolute paths, which the journal does when the match starts.
-BOOT_CHECK = """
-import sys, json
-sys.path.insert(0, '/fakes')
-sys.modules.pop('machine', None)
-import machine
-from device_kit import SerialInput, SerialOutput
-from pawtrack.hal.virtual_clock import VirtualClock
-import main
-from pawtrack.games.mmm import layouts
-device, app = main.start(clock=VirtualClock(), files_root='', stdin=SerialInput(),
-                         stdout=SerialOutput())
-match = app.start_match(__import__('pawtrack.games', None, None, ['find']).find('mmm'),
-                          {'side': 2, 'layout': 'own'}, seed=1)
-print('BOOT ' + json.dumps({'own': sorted(layouts.OWN), 'screen': type(app.screen).__name__,
-                            'items': match.game.board.names}))
-"""
 
 
 def tool(capsys, *args):
@@ -142,55 +114,3 @@ def test_one_line_errors(tmp_path, capsys, monkeypatch):
     blocked.write_text("")
     code, out = tool(capsys, grid, "--install", "--state", blocked)
     assert code == 1 and out.startswith("error: cannot write in %s" % blocked)
-
-
-# -- a board (the device stand-in, real mpremote) ---------------------------------------------
-
-
-def test_install_on_a_flashed_board_then_it_boots_with_them(tmp_path, capsys):
-    board_dir = tmp_path / "flash"
-    os.makedirs(board_dir / "fakes")
-    for name in ("machine.py", "neopixel.py", "device_kit.py"):  # for the boot check
-        shutil.copy(os.path.join(DEVICE_TESTS, name), board_dir / "fakes" / name)
-    side_1 = write_grid(tmp_path, "one.txt", OWN_SIDE_1)
-    side_2 = write_grid(tmp_path, "two.txt", OWN_SIDE_2)
-    with running(board_dir, platform="rp2") as port:
-        # No firmware yet: said in one line, nothing written.
-        code, out = tool(capsys, side_1, "--install", "--port", port)
-        assert code == 1
-        assert out.startswith("error: %s has no pawtrack firmware that can install layouts" % port)
-        assert out.endswith("run make flash first")
-        assert not (board_dir / own_layouts.PATH).exists()
-
-        flash.flash("pico", port, say=lambda line: None)
-        code, out = tool(capsys, side_1, "--install", "--port", port)
-        assert (code, out) == (
-            0,
-            "installed own layout for side 1 (16 items, 49 squares) on %s; reset" % port,
-        )
-        code, out = tool(capsys, side_2, "--side", "2", "--install", "--port", port)
-        assert code == 0 and out.startswith("installed own layout for side 2 (3 items")
-
-        board_files = OsFiles(str(board_dir))
-        data, message = file_io.safe_read(board_files, own_layouts.PATH)
-        assert message is None
-        assert json.loads(data.decode()) == {
-            "1": parse_grid(OWN_SIDE_1),
-            "2": parse_grid(OWN_SIDE_2, 2),
-        }
-        assert not board_files.exists(own_layouts.PATH + ".tmp")
-
-        result = subprocess.run(
-            [sys.executable, "-m", "mpremote", "connect", port, "exec", BOOT_CHECK],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        assert result.returncode == 0, result.stderr
-        boot = [line for line in result.stdout.splitlines() if line.startswith("BOOT ")]
-        assert json.loads(boot[0][5:]) == {
-            "own": [1, 2],
-            "screen": "MmmScreen",
-            "items": ["Br1", "Ch1", "Fi1"],
-        }
-    forget_own()

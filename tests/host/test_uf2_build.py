@@ -11,6 +11,7 @@ import tarfile
 import time
 
 import pytest
+from bundlefs import BundleFS
 
 from host_tools import flash, mp_source, uf2_build
 from host_tools.boards import load_board
@@ -28,12 +29,13 @@ def test_the_firmware_main_and_the_board_are_frozen_and_nothing_else():
     assert files["board.py"] == os.path.join(ROOT, "board_defs", "pico2.py")
     assert "pawtrack/__init__.py" in files and "pawtrack/hal/rp2/device.py" in files
     assert all(name in ("main.py", "board.py") or name.startswith("pawtrack/") for name in files)
-    # what make flash puts in /lib is exactly what is frozen
-    flashed = {u.remote for u in flash.build(load_board("pico"))}
+    # what make flash puts in its bundle is exactly what is frozen
+    uploads = flash.build(load_board("pico"))
+    bundle = BundleFS([u.local for u in uploads if u.remote == flash.BUNDLE][0])
+    lines = [line.split("\t") for line in bundle.index.decode().split("\n") if line]
+    flashed = {fields[0] for fields in lines if fields[1] != "-"}  # modules, not folders
     frozen = set(uf2_build.frozen_files(load_board("pico")))
-    assert {"/lib/" + n[:-3] + ".mpy" for n in frozen if n.startswith("pawtrack/")} == {
-        r for r in flashed if r.startswith("/lib/")
-    }
+    assert {n[:-3] + ".mpy" for n in frozen if n.startswith("pawtrack/")} == flashed
     names = uf2_build.frozen_module_names(files)
     assert {"main", "board", "pawtrack", "pawtrack/hal/rp2", "pawtrack/ui/app"} <= names
     assert "pawtrack/__init__" not in names

@@ -194,7 +194,7 @@ class LeftScreen(Screen):
             canvas.text(line, 0, y)
             y += 10
         if len(lines) > 5:
-            canvas.icon(icons.ARROW_RIGHT, 120, 56)
+            widgets.arrow(canvas, 120, 56)
 
     def text_lines(self):
         return self.lines()

@@ -9,7 +9,7 @@ game's extra page, and a refused action becomes a short message.
 
 from pawtrack.buttons import LONG, REPEAT, SHORT
 from pawtrack.game import IllegalAction
-from pawtrack.ui import icons, widgets
+from pawtrack.ui import widgets
 from pawtrack.ui.screen import Screen
 
 CHOICE_Y = 54
@@ -20,8 +20,8 @@ def choice_row(canvas, label, count, x=0, y=CHOICE_Y):
     width = widgets.SCREEN_W - x
     canvas.fill_rect(x, y - 1, width, 10, 1)
     if count > 1:
-        canvas.icon(icons.ARROW_LEFT, x + 1, y, 0)
-        canvas.icon(icons.ARROW_RIGHT, widgets.SCREEN_W - 8, y, 0)
+        widgets.arrow(canvas, x + 1, y, 0, left=True)
+        widgets.arrow(canvas, widgets.SCREEN_W - 8, y, 0)
     text_x = x + (width - len(label) * 6 + 1) // 2
     canvas.text(label, text_x, y, 0)
 

@@ -76,10 +76,6 @@ HOLDER = (24, 24, (
     b'\x00\x00\x00\x00\x00\x00\x00\x00'
 ))
 
-ARROW_LEFT = (7, 7, b'\x100~\xfe~0\x10')
-
-ARROW_RIGHT = (7, 7, b'\x10\x18\xfc\xfe\xfc\x18\x10')
-
 BY_NAME = {
     "bread": BREAD,
     "fish": FISH,
@@ -90,6 +86,4 @@ BY_NAME = {
     "cat": CAT,
     "mouse": MOUSE,
     "holder": HOLDER,
-    "arrow_left": ARROW_LEFT,
-    "arrow_right": ARROW_RIGHT,
 }

@@ -1,6 +1,5 @@
-"""Drawing pieces shared by screens: title bar, list rows, hints, wrapped text."""
+"""Drawing pieces shared by screens: title bar, list rows, arrows, hints, wrapped text."""
 
-from pawtrack.ui import icons
 from pawtrack.ui.canvas import text_width
 
 TITLE_HEIGHT = 11
@@ -33,7 +32,7 @@ def rows(canvas, labels, selected, top, first_y=TITLE_HEIGHT + 1, visible=None):
         y = first_y + slot * ROW_HEIGHT
         if index == selected:
             canvas.fill_rect(0, y, SCREEN_W - 4, ROW_HEIGHT - 1, 1)
-            canvas.icon(icons.ARROW_RIGHT, 2, y + 1, 0)
+            arrow(canvas, 2, y + 1, 0)
             canvas.text(labels[index], 12, y + 1, 0)
         else:
             canvas.text(labels[index], 12, y + 1, 1)
@@ -43,6 +42,27 @@ def rows(canvas, labels, selected, top, first_y=TITLE_HEIGHT + 1, visible=None):
         offset = ((track - knob) * top) // max(1, count - visible)
         canvas.vline(SCREEN_W - 2, first_y, track, 1)
         canvas.fill_rect(SCREEN_W - 3, first_y + offset, 3, knob, 1)
+
+
+ARROW_SIZE = 7
+
+
+def arrow(canvas, x, y, color=1, left=False):
+    """A 7x7 arrow pointing right (or left): a 3-pixel shaft and a 7-pixel head.
+
+    Drawn with five primitives rather than an icon, so the main menu's first
+    picture needs no icon module at boot."""
+    head = x + 3
+    step = -1 if left else 1
+    if left:
+        head = x + ARROW_SIZE - 4
+        canvas.fill_rect(head + 1, y + 2, 3, 3, color)  # the shaft
+    else:
+        canvas.fill_rect(x, y + 2, 3, 3, color)
+    canvas.vline(head, y, 7, color)
+    canvas.vline(head + step, y + 1, 5, color)
+    canvas.vline(head + 2 * step, y + 2, 3, color)
+    canvas.pixel(head + 3 * step, y + 3, color)
 
 
 def scroll_top(selected, top, visible):

@@ -193,7 +193,7 @@ class SeatsScreen(Screen):
             line = "P%d  %s  %s" % (seat["player"], seat["nest"].upper(), colour)
             canvas.text(line, 12, y)
             if game.secret and index == self.selected:
-                canvas.icon(icons.ARROW_RIGHT, 2, y)
+                widgets.arrow(canvas, 2, y)
             y += 9
         widgets.hint(canvas, "hold OK: peek" if game.secret else "BACK: table")
 

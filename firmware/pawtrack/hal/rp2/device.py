@@ -48,6 +48,7 @@ class Device:
         self.app = None
         self.protocol = None
         self.serial_streams = (stdin, stdout)
+        self.interrupt_check = None  # main.py: the bundle's Ctrl-C caught during an import
         self.strip = None
         self.beeper = None
         self.status_led = None
@@ -125,6 +126,8 @@ class Device:
 
     def loop(self):
         """Once per pass of the app loop (its on_loop)."""
+        if self.interrupt_check is not None:
+            self.interrupt_check()
         data = self.serial.poll_input()
         if data:
             self.protocol.feed(data)
