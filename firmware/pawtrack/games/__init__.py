@@ -28,6 +28,12 @@ and may add these optional hooks:
     a hook that raises becomes such a notice.
 ``setup_entries(app)``
     extra rows for the options screen: a list of (label, callback).
+``setup_note(options)``
+    one line of explanation under the options screen's rows: a short text
+    (at most 21 characters) about the options as they stand, or None. Asked
+    again on every draw of that screen, so it is cheap and reads nothing from
+    flash; e.g. Mmm! says when its layout is an example that matches nobody's
+    board, Cat & Mouse whether its tile mix is a guess.
 
 ``catalog()`` imports the packages once and keeps them; a package that fails
 to import is left out (and said so on the console) rather than taking the
