@@ -33,6 +33,8 @@ class ScriptedRng:
 
 
 def new_game(faces=(), **options):
+    """A game on the side 1 EXAMPLE board (board level unless ``level`` says otherwise)."""
+    options.setdefault("level", "board")
     rng = ScriptedRng(faces)
     game = MmmGame(options, rng)
     return game, rng
@@ -382,7 +384,7 @@ class TurnFlowTest(unittest.TestCase):
 
     def test_same_seed_same_game(self):
         def play(seed):
-            game = MmmGame({}, Rng(seed))
+            game = MmmGame({"level": "board"}, Rng(seed))
             log = []
             while not game.is_over():
                 action = game.legal_actions()[0]
@@ -398,7 +400,7 @@ class TurnFlowTest(unittest.TestCase):
         with self.assertRaises(ValueError):
             MmmGame({"players": 7}, Rng(1))
         with self.assertRaises(ValueError):
-            MmmGame({"layout": "own", "side": 2}, Rng(1))  # nothing installed
+            MmmGame({"level": "board", "layout": "own", "side": 2}, Rng(1))  # none installed
 
     def test_state_names_everything(self):
         game, _ = new_game(["cheese", "x", "fish"], side=2, players=4, variant="line")
@@ -439,10 +441,11 @@ class DefaultsTest(unittest.TestCase):
         self.assertEqual(MMM_FOOD, ("bread", "fish", "cucumber", "cheese", "carrot", "x"))
 
     def test_default_options(self):
+        # Lite by default: it fits any box; board and items need the owner's layout.
         options = MmmGame({}, Rng(1)).options
         self.assertEqual(
             options,
-            {"level": "board", "side": 1, "variant": "normal", "players": 2, "track": 11,
+            {"level": "lite", "side": 1, "variant": "normal", "players": 2, "track": 11,
              "layout": "example"},
         )
 
