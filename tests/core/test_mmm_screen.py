@@ -7,7 +7,10 @@ about them (test_mmm_anim.py plays them).
 
 import unittest
 
-from app_kit import game_app
+from app_kit import RecordingApp, RecordingBeeper, game_app
+from recording_hal import make_hal
+
+from pawtrack import games
 
 from pawtrack.buttons import LONG, REPEAT, SHORT
 from pawtrack.games.mmm import chart
@@ -376,4 +379,49 @@ class MmmScreenTest(unittest.TestCase):
             app.render()
             app.screens[-1].text_lines()
             self.assertEqual(app.messages, [])
+
+
+class ThreeButtonTest(unittest.TestCase):
+    """Left, ok, right only: holding left is back (out of a die's places), longer is undo."""
+
+    def setUp(self):
+        hal = make_hal(buttons=("left", "ok", "right"))
+        hal.beeper = RecordingBeeper()
+        self.hal = hal
+        self.app = RecordingApp(hal, games.catalog())
+        self.app.start_match(games.find("mmm"), {"level": "board"}, 55)
+        self.app.table.animate = False
+        self.app.homes = 0
+
+    def hold(self, index, ms):
+        clock = self.hal.clock
+        self.hal.buttons.levels[index] = True
+        for _ in range(ms // 5):
+            clock.now += 5
+            self.app.step(clock.now)
+        self.hal.buttons.levels[index] = False
+        for _ in range(20):
+            clock.now += 5
+            self.app.step(clock.now)
+
+    def test_every_choice_by_three_buttons(self):
+        left, ok, right = 0, 1, 2
+        screen = self.app.table
+        self.hold(ok, 60)  # roll
+        self.hold(right, 60)
+        self.hold(ok, 60)  # "Place cheese...": its places
+        self.assertEqual(screen.picking, 0)
+        self.hold(left, 800)  # held and let go: back to the dice, not the menu
+        self.assertEqual((screen.picking, self.app.homes), (None, 0))
+        self.assertEqual(shown(screen), "Place cheese...")
+        self.hold(left, 60)  # a tap is still left
+        self.assertEqual(shown(screen), "Cheese on Ch1")
+        self.hold(ok, 60)
+        self.assertEqual(self.app.session.match.moves, 2)
+        self.hold(left, 60)  # Re-roll, one press left
+        self.assertEqual(shown(screen), "Re-roll 2 dice")
+        self.hold(left, 2000)  # held on: undo the placement
+        self.assertEqual(self.app.session.match.moves, 1)
+        self.hold(left, 800)  # at the table row, back is the main menu
+        self.assertEqual(self.app.homes, 1)
 
