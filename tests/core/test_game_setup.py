@@ -64,6 +64,15 @@ class GameSetupTest(unittest.TestCase):
         screen.selected = len(screen.entries()) - 1  # Start: holding ok does nothing
         self.assertFalse(screen.button("ok", LONG))
 
+    def test_remembered_options_outlive_a_new_default(self):
+        # Mmm!'s default level is lite now; a device that played at board keeps board.
+        _app, screen = setup_screen("mmm", {"level": "board", "players": 3})
+        self.assertEqual((screen.options["level"], screen.options["players"]), ("board", 3))
+        self.assertEqual(screen.text_lines()[0], "  level: board")
+        self.assertEqual(screen.text_lines()[-1], "Example: not your box")
+        _app, fresh = setup_screen("mmm")
+        self.assertEqual(fresh.options["level"], "lite")
+
     def test_a_remembered_value_no_longer_offered_keeps_the_others(self):
         _app, screen = setup_screen("chop", {"players": 4, "mix": "retired", "knives": 5})
         self.assertEqual(screen.options["players"], 4)

@@ -9,9 +9,12 @@ import json
 import unittest
 
 from pawtrack.dice import MMM_FOOD
+from pawtrack.files import MemoryFiles
 from pawtrack.game import IllegalAction
 from pawtrack.games.mmm import chart
 from pawtrack.games.mmm.rules import MmmGame
+from pawtrack.journal import Journal
+from pawtrack.match import Match
 from pawtrack.rng import Rng
 
 
@@ -448,6 +451,20 @@ class DefaultsTest(unittest.TestCase):
             {"level": "lite", "side": 1, "variant": "normal", "players": 2, "track": 11,
              "layout": "example"},
         )
+
+    def test_a_match_saved_before_the_lite_default_resumes_at_its_level(self):
+        # A save holds its complete options, so a new default changes no old match.
+        files = MemoryFiles()
+        journal = Journal(files, "saves/mmm")
+        saved = {"level": "board", "side": 1, "variant": "normal", "players": 2, "track": 11,
+                 "layout": "example"}
+        journal.start("mmm", saved, 55, (False, ""))
+        journal.append_action("roll")
+        journal.append_action("place 0 1 5")
+        match, message = Match.resume(Journal(files, "saves/mmm"), lambda game_id: MmmGame)
+        self.assertEqual(message, None)
+        self.assertEqual(match.game.level, "board")
+        self.assertEqual(match.game.state()["dice"][0]["placed"]["square"], [1, 5])
 
     def test_cat_starts_on_the_start_space_player_1_rolls_first(self):
         state = MmmGame({}, Rng(1)).state()

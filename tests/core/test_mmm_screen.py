@@ -11,7 +11,6 @@ from app_kit import RecordingApp, RecordingBeeper, game_app
 from recording_hal import make_hal
 
 from pawtrack import games
-
 from pawtrack.buttons import LONG, REPEAT, SHORT
 from pawtrack.games.mmm import chart
 from pawtrack.games.mmm.anim import CAT, PANTRY

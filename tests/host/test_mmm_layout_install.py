@@ -52,7 +52,7 @@ from pawtrack.games.mmm import layouts
 device, app = main.start(clock=VirtualClock(), files_root='', stdin=SerialInput(),
                          stdout=SerialOutput())
 match = app.start_match(__import__('pawtrack.games.mmm', None, None, ['ID']),
-                          {'side': 2, 'layout': 'own'}, seed=1)
+                          {'level': 'board', 'side': 2, 'layout': 'own'}, seed=1)
 print('BOOT ' + json.dumps({'own': sorted(layouts.OWN), 'screen': type(app.screen).__name__,
                             'items': match.game.board.names}))
 """
@@ -90,8 +90,12 @@ def test_installed_in_the_simulator_folder_it_is_the_board_of_an_own_game(tmp_pa
 
     sim = Simulator(state_dir=str(state))
     sim.run("ok")  # Mmm!: the options, Start selected
-    sim.run("left left ok")  # up to "layout: example", to "own"
+    assert sim.app.screen.text_lines()[-1] == "Own layout: try board"
+    sim.run("right ok")  # level: lite -> board
+    sim.run("left left left ok")  # up to "layout: example", to "own"
     assert sim.app.screen.text_lines()[5] == "> layout: own"
+    assert sim.app.screen.text_lines()[0] == "  level: board"
+    assert sim.app.screen.note() is None  # board, own, installed: nothing to say
     sim.run("right right ok")  # Start
     assert sim.screen_name() == "MmmScreen"
     game = sim.app.session.match.game

@@ -74,7 +74,8 @@ DIE = {"mouse": ("chop_mouse", dice.CHOP_MOUSE), "cat": ("chop_cat", dice.CHOP_C
 
 # The kinds of floor tile, in the order of the default mix (cheese first).
 KINDS = tuple(kind for kind, _count in dice.CHOP_TILES_DEFAULT)
-CHEESE_TILES = dice.CHOP_TILES_DEFAULT[0][1]
+GUESS = dict(dice.CHOP_TILES_DEFAULT)  # kind -> count in the project's guessed split
+CHEESE_TILES = GUESS["cheese"]
 TILE_ACTIONS = tuple("tile " + kind for kind in KINDS)
 # The option that sets each non-cheese kind's count with mix "own".
 COUNT_OPTIONS = ("plates", "plus1_tiles", "plus2_tiles", "arrows", "forks", "knives")
@@ -84,8 +85,7 @@ COUNT_VALUES = tuple(range(16))
 def _count_options():
     options = []
     for index in range(len(COUNT_OPTIONS)):
-        default = dice.CHOP_TILES_DEFAULT[index + 1][1]
-        options.append((COUNT_OPTIONS[index], COUNT_VALUES, default))
+        options.append((COUNT_OPTIONS[index], COUNT_VALUES, GUESS[KINDS[index + 1]]))
     return tuple(options)
 
 
@@ -132,8 +132,9 @@ class Chop(Game):
         self.mouse_players = options["players"] - 1
         self.digital = options["tiles"] == "digital"
         self.mix = tile_mix(options)
+        self.counts = [count for _kind, count in self.mix]  # per kind, in KINDS order
         self.total_tiles = 0
-        for _kind, count in self.mix:
+        for count in self.counts:
             self.total_tiles += count
         # Digital: the device's own shuffled deck. Physical: what was turned, per kind.
         self.deck = Bag(dice.expand_mix(self.mix), rng) if self.digital else None
@@ -154,6 +155,11 @@ class Chop(Game):
 
     def is_over(self):
         return self.result is not None
+
+    def die_id(self):
+        """The die the side now playing rolls: "chop_mouse" or "chop_cat"."""
+        die_id, _faces = DIE[self.side]
+        return die_id
 
     def same_mouse(self):
         """True on the second mouse turn of a knife: same player, same mouse."""
@@ -180,7 +186,7 @@ class Chop(Game):
         """Tiles of kind ``KINDS[index]`` not yet turned (never below 0)."""
         if self.digital:
             return self.deck.left.count(KINDS[index])
-        return max(0, self.mix[index][1] - self.turned[index])
+        return max(0, self.counts[index] - self.turned[index])
 
     def estimate(self):
         """True when the "left" counts are estimates, not a count of the box."""
@@ -189,7 +195,7 @@ class Chop(Game):
         if self.options["mix"] == "default":
             return True
         for index in range(len(KINDS)):
-            if self.turned[index] > self.mix[index][1]:
+            if self.turned[index] > self.counts[index]:
                 return True
         return False
 
@@ -326,7 +332,7 @@ class Chop(Game):
             },
             "phase": "roll" if self.rolled is None else "play",
             "rolled": self.rolled,
-            "die": DIE[self.side][0],
+            "die": self.die_id(),
             "cheese": self.counters["cheese"],
             "caught": self.counters["caught"],
             "holes": self.counters["holes"],

@@ -63,6 +63,7 @@ from pawtrack.ui.screen import Screen
 
 # Board level: the map on the left, the dice and a few lines on the right.
 MAP_SIZE = 49  # 7 pixels a square on a 7x7 layout
+PENDING_INSET = 2  # a die placed this turn: a box this far inside its square, a dot in it
 PANEL_X = 52  # the dice, 24 pixels each
 PANEL_TEXT_X = 54
 PANEL_CHARS = 12
@@ -506,7 +507,8 @@ class MmmScreen(ChoiceScreen):
                 canvas.fill_rect(x + inset, y + inset, cell - 2 * inset + 1,
                                  cell - 2 * inset + 1, 1)
             elif square in pending:
-                canvas.rect(x + 2, y + 2, cell - 3, cell - 3, 1)
+                box = cell - 2 * PENDING_INSET + 1
+                canvas.rect(x + PENDING_INSET, y + PENDING_INSET, box, box, 1)
                 canvas.pixel(x + cell // 2, y + cell // 2, 1)
 
     def draw_walls(self, canvas, square, x, y, cell):
