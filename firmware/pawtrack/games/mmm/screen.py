@@ -13,12 +13,13 @@ choices across the bottom.
 
 Choosing, in two steps (left/right cycle a row, ok does the one shown):
 
-* the table row after a roll: one entry per food that can go somewhere
-  ("Place fish..."; "Fish on Fi2" when there is just one place for it, and
-  then ok places it at once), then "Stop", "Re-roll 2 dice", "Take back
-  fish" (a die placed from this roll) and, at items level with the line
-  variant, "None fits the line". The usual choice comes first, Stop is one
-  press right of it and Re-roll one press left;
+* the table row after a roll: first the usual best move in words ("Cheese
+  on Ch1": the food and place that leave the fewest free squares; ok places
+  it), then "Stop" (one press right), "None fits the line" (items level,
+  line variant), one entry per food that can go somewhere ("Place fish...",
+  or "Fish on Fi2" when there is just one place for it, placed at once),
+  "Take back fish" (a die placed from this roll; "Take back die 2" when two
+  show that food) and "Re-roll 2 dice" last (one press left);
 * ok on "Place fish..." opens the places for that die, best first: one per
   item ("Fi2: finishes it", "Fi3: 2 more to go"; any square of an item is as
   good as another, so the device picks the first free one and blinks it), or
