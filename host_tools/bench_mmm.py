@@ -34,7 +34,7 @@ from pawtrack.rng import Rng  # noqa: E402
 
 GAMES = 20 if MICROPYTHON else 400
 SCAN_GAMES = 4 if MICROPYTHON else 60
-REFERENCE_OPTIONS = {"side": 2, "variant": "line"}
+REFERENCE_OPTIONS = {"level": "board", "side": 2, "variant": "line"}
 REFERENCE_SEED = 66
 REFERENCE_ACTIONS = ("roll", "place 2 1 3", "reroll", "place 0 4 3", "stop", "roll", "place 0 2 2")
 
@@ -96,7 +96,7 @@ def slowest_decision(games):
     for side in (1, 2):
         for variant in ("normal", "line"):
             for seed in range(games):
-                game = MmmGame({"side": side, "variant": variant}, Rng(seed))
+                game = MmmGame({"level": "board", "side": side, "variant": variant}, Rng(seed))
                 chooser = Rng(seed + 1)
                 while not game.is_over():
                     actions = game.legal_actions()
@@ -133,7 +133,7 @@ def main():
 
 def steps():
     """One full line-variant game with the odds at every decision (heap measurement)."""
-    game = MmmGame({"side": 2, "variant": "line", "players": 4}, Rng(7))
+    game = MmmGame({"level": "board", "side": 2, "variant": "line", "players": 4}, Rng(7))
     chooser = Rng(8)
     while not game.is_over():
         actions = game.legal_actions()

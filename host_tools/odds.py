@@ -92,7 +92,7 @@ def _reroll_pays(game):
 
 def play(strategy, side, variant, seed):
     """One game; returns its result dict."""
-    game = MmmGame({"side": side, "variant": variant, "players": 1}, Rng(seed))
+    game = MmmGame({"level": "board", "side": side, "variant": variant, "players": 1}, Rng(seed))
     player = Player(strategy)
     while not game.is_over():
         game.apply(player.act(game))

@@ -31,13 +31,14 @@ SCENES = {
     "dice_bag": "left left ok left left left left ok ok ok",  # two cheese holders drawn
     "mouse_chaos": "left left left left ok ok ok",  # start, draw a cheese holder
     "chop": "left left left ok ok ok",  # Cat & Mouse: start, roll the mouse die
-    # Mmm! is the first game. A press during an animation only ends it, hence
-    # the extra ok after a roll and before leaving the end screen.
-    "mmm_roll": "ok ok ok ok",  # start (board level), roll, skip the tumble
-    "mmm_odds": "ok ok ok ok ok ok:long",  # ... place a die, long ok: the odds
-    # Lite level (options: level -> lite), one turn that finishes the food: a win.
-    "mmm_end": "ok right ok ok left ok ok ok left left ok right ok ok ok",
-    "mmm_history": "ok right ok ok left ok ok ok left left ok right ok ok ok ok right ok",
+    # Mmm! is the first game; its options open on Start, with level lite. A press
+    # during an animation only ends it, hence the extra ok after a roll and
+    # before leaving the end screen. "right ok left" sets level: board.
+    "mmm_roll": "ok right ok left ok ok ok",  # start (board level), roll, skip the tumble
+    "mmm_odds": "ok right ok left ok ok ok ok ok:long",  # ... the best move, long ok: the odds
+    # Lite level (the default), one turn that finishes the food: a win.
+    "mmm_end": "ok ok ok ok left left ok right ok ok ok",
+    "mmm_history": "ok ok ok ok left left ok right ok ok ok ok right ok",
 }
 
 

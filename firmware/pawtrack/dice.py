@@ -27,8 +27,9 @@ PLAIN_D6 = (1, 2, 3, 4, 5, 6)
 MOUSE_CHAOS_HOLDERS = (1, 2, 3, 3, 4, 4)
 MOUSE_CHAOS_HOLDERS_KEEP = 1
 
-# Chop! Chop! floor tiles (docs/rules/chop.md, 5.1; the split of the 28 others is a
-# project default).
+# Chop! Chop! floor tiles (docs/rules/chop.md, 5.1): 38, 10 of them cheese. The split
+# of the 28 others is a project guess; owners set their own counts in Cat & Mouse's
+# options (mix: own).
 CHOP_TILES_DEFAULT = (
     ("cheese", 10),
     ("plate", 10),
@@ -38,10 +39,6 @@ CHOP_TILES_DEFAULT = (
     ("fork", 3),
     ("knife", 3),
 )
-
-# The tile mixes Cat & Mouse offers as its "mix" option: (name, mix). Players
-# whose box differs add a line here.
-CHOP_TILE_MIXES = (("default", CHOP_TILES_DEFAULT),)
 
 # The dice the "Dice & bag" tool offers, in menu order: (id, label, faces).
 DICE = (
@@ -73,14 +70,6 @@ def expand_mix(mix):
         for _ in range(count):
             tokens.append(token)
     return tuple(tokens)
-
-
-def tile_mix(name):
-    """The (token, count) pairs of the Cat & Mouse tile mix called ``name``."""
-    for entry in CHOP_TILE_MIXES:
-        if entry[0] == name:
-            return entry[1]
-    raise KeyError(name)
 
 
 # The bags the "Dice & bag" tool offers, in menu order: (id, label, tokens,

@@ -1,8 +1,10 @@
 """Cat & Mouse properties over many seeded random games (both interpreters).
 
 Random legal actions (weighted so that turns end often) are played from many
-seeds. Checked after every action: the counters stay in range, the tile deck
-never gives a tile more often than the mix holds it, wins happen only when the
+seeds, with the default mix or a random own mix. Checked after every action:
+the counters stay in range, the digital deck never gives a tile more often
+than the mix holds it, the physical "left" counts are the mix less the tiles
+turned (never below 0, estimates once a kind ran over), wins happen only when the
 rules allow them; and over each game's turns, knife double turns alternate as
 docs/rules/chop.md 5.3 says and fresh mouse turns rotate through the mouse players.
 MicroPython runs fewer games than CPython to keep the suite fast.
@@ -13,7 +15,7 @@ import unittest
 
 from pawtrack import dice
 from pawtrack.game import resolve_options
-from pawtrack.games.chop.rules import Chop
+from pawtrack.games.chop.rules import COUNT_OPTIONS, Chop, tile_mix
 from pawtrack.rng import Rng
 
 MICROPYTHON = sys.implementation.name == "micropython"
@@ -62,13 +64,18 @@ class RandomGames(unittest.TestCase):
 
     def play_one(self, seed):
         chooser = Rng(seed * 7 + 1)
-        options = resolve_options(Chop, {
+        given = {
             "players": chooser.choice((2, 3, 4, 5)),
             "tiles": chooser.choice(("physical", "digital")),
-        })
+            "mix": chooser.choice(("default", "own")),
+        }
+        for name in COUNT_OPTIONS:
+            given[name] = chooser.below(6)
+        options = resolve_options(Chop, given)
         game = Chop(options, Rng(seed))
+        digital = options["tiles"] == "digital"
         mix = {}
-        for token, count in dice.tile_mix(options["mix"]):
+        for token, count in tile_mix(options):
             mix[token] = count
         turned = {}
         rolls = 0
@@ -87,7 +94,8 @@ class RandomGames(unittest.TestCase):
                 elif event["ev"] == "tile":
                     token = event["tile"]
                     turned[token] = turned.get(token, 0) + 1
-                    self.assertTrue(turned[token] <= mix[token])
+                    if digital:
+                        self.assertTrue(turned[token] <= mix[token])
                 elif event["ev"] == "knife":
                     turns[-1][3] = True
                 elif event["ev"] == "turn":
@@ -106,10 +114,14 @@ class RandomGames(unittest.TestCase):
             self.assertTrue(0 <= state["caught"] <= 4)
             self.assertTrue(0 <= state["holes"] <= 4)
             left = 0
+            over = False
             for token, count in state["tiles"]["remaining"]:
-                self.assertEqual(count, mix[token] - turned.get(token, 0))
-                left += count
-            self.assertEqual(left, state["tiles"]["left"])
+                self.assertEqual(count, max(0, mix[token] - turned.get(token, 0)))
+                over = over or turned.get(token, 0) > mix[token]
+                left += mix[token] - turned.get(token, 0)
+            self.assertEqual(max(0, left), state["tiles"]["left"])
+            estimate = not digital and (options["mix"] == "default" or over)
+            self.assertEqual(state["tiles"]["estimate"], estimate)
         self.check_turns([tuple(t) for t in turns], options["players"] - 1)
         return turns
 

@@ -9,11 +9,23 @@ import unittest
 from pawtrack import dice, games
 from pawtrack.game import IllegalAction, resolve_options
 from pawtrack.games.chop.rules import Chop
+from pawtrack.journal import Journal
+from pawtrack.match import Match
+from pawtrack.memfiles import MemoryFiles
 from pawtrack.rng import Rng
 
 
 def new_game(seed=1, **options):
     return Chop(resolve_options(Chop, options), Rng(seed))
+
+
+def replay(rules, options, seed, actions):
+    """The last event's tile of ``actions`` played on a fresh game (no journal)."""
+    game = rules(resolve_options(rules, options), Rng(seed))
+    events = []
+    for action in actions:
+        events = game.apply(action)
+    return events[0]["tile"]
 
 
 def turn(game):
@@ -70,12 +82,32 @@ class DiceAndTiles(unittest.TestCase):
         self.assertEqual(total, 38)
 
     def test_5_1_the_tile_split_is_a_configurable_mix(self):
-        self.assertEqual(Chop.OPTIONS[2][0], "mix")
-        names = [name for name, _mix in dice.CHOP_TILE_MIXES]
-        self.assertEqual(list(Chop.OPTIONS[2][1]), names)
-        self.assertEqual(dice.tile_mix("default"), dice.CHOP_TILES_DEFAULT)
+        names = [name for name, _values, _default in Chop.OPTIONS]
+        self.assertEqual(names, ["players", "tiles", "mix", "plates", "plus1_tiles",
+                                 "plus2_tiles", "arrows", "forks", "knives"])
+        self.assertEqual(dict((n, v) for n, v, _d in Chop.OPTIONS)["mix"], ("default", "own"))
         with self.assertRaises(ValueError):
             new_game(mix="nonsense")
+
+    def test_5_1_the_owner_sets_the_mix_in_the_options(self):
+        own = {"mix": "own", "plates": 9, "plus1_tiles": 6, "plus2_tiles": 4,
+               "arrows": 3, "forks": 2, "knives": 4}
+        game = new_game(seed=4, tiles="digital", **own)
+        remaining = game.state()["tiles"]["remaining"]
+        self.assertEqual(remaining, [["cheese", 10], ["plate", 9], ["plus1", 6], ["plus2", 4],
+                                     ["arrow", 3], ["fork", 2], ["knife", 4]])
+        game.apply("roll")
+        seen = []
+        while "flip" in game.legal_actions():
+            seen.append(game.apply("flip")[0]["tile"])
+        self.assertEqual(sorted(seen).count("knife"), 4)
+        self.assertEqual(len(seen), 38)
+        # The counts are used only with mix "own": the default mix is the guess.
+        guess = new_game(tiles="digital", plates=0)
+        self.assertEqual(guess.state()["tiles"]["remaining"][1], ["plate", 10])
+        for name, values, _default in Chop.OPTIONS[3:]:
+            self.assertEqual(values, tuple(range(16)), name)
+        self.assertEqual([d for _n, _v, d in Chop.OPTIONS[3:]], [10, 5, 4, 3, 3, 3])
 
 
 class TurnOrder(unittest.TestCase):
@@ -273,12 +305,42 @@ class RefereeDuties(unittest.TestCase):
         game.apply("roll")
         game.apply("tile knife")
         game.apply("tile knife")
-        game.apply("tile knife")
-        self.assertNotIn("tile knife", game.legal_actions())
         remaining = dict((t, c) for t, c in game.state()["tiles"]["remaining"])
-        self.assertEqual(remaining["knife"], 0)
-        self.assertEqual(game.state()["tiles"]["left"], 35)
+        self.assertEqual(remaining["knife"], 1)
+        self.assertEqual(game.state()["tiles"]["left"], 36)
         self.assertEqual(game.state()["tiles"]["last"], "knife")
+
+    def test_5_5_physical_tiles_never_refuse_a_tile_the_players_turned(self):
+        # The report's repro: seed 1, roll, four knives (the guess has three).
+        game = new_game(seed=1)
+        game.apply("roll")
+        for _ in range(4):
+            self.assertEqual(game.apply("tile knife")[0]["effect"], "knife")
+        for _ in range(11):  # and more plates than the guess's ten
+            game.apply("tile plate")
+        self.assertIn("tile knife", game.legal_actions())
+        remaining = dict((t, c) for t, c in game.state()["tiles"]["remaining"])
+        self.assertEqual((remaining["knife"], remaining["plate"]), (0, 0))
+        self.assertEqual(game.state()["tiles"]["left"], 38 - 15)
+        for _ in range(30):  # past the 38 of the box: still taken, counts stop at 0
+            game.apply("tile cheese")
+        self.assertEqual(game.state()["tiles"]["left"], 0)
+        self.assertEqual(game.state()["cheese"], 10)
+
+    def test_5_5_left_counts_are_estimates_with_the_default_mix(self):
+        game = new_game()
+        self.assertTrue(game.state()["tiles"]["estimate"])
+        game.apply("roll")
+        self.assertTrue(game.apply("tile fork")[0]["estimate"])
+        counted = new_game(mix="own")
+        self.assertFalse(counted.state()["tiles"]["estimate"])
+        counted.apply("roll")
+        for _ in range(3):
+            counted.apply("tile knife")
+        self.assertFalse(counted.state()["tiles"]["estimate"])
+        counted.apply("tile knife")  # one more than counted: the count was off
+        self.assertTrue(counted.state()["tiles"]["estimate"])
+        self.assertFalse(new_game(tiles="digital").state()["tiles"]["estimate"])
 
     def test_5_5_state_is_json(self):
         game = new_game(seed=7, players=5, tiles="digital")
@@ -331,6 +393,23 @@ class DefaultRules(unittest.TestCase):
         options = new_game().options
         self.assertEqual((options["players"], options["tiles"], options["mix"]),
                          (2, "physical", "default"))
+
+    def test_5_6_a_match_saved_before_the_tile_counts_resumes(self):
+        # The first release saved three options; the counts are new and default
+        # to the same guess, so the saved match replays to the same game.
+        actions = ["roll", "flip", "end", "roll", "flip", "flip"]
+        files = MemoryFiles()
+        old_options = {"players": 3, "tiles": "digital", "mix": "default"}
+        journal = Journal(files, "saves/chop")
+        journal.start("chop", old_options, 9, (False, ""))
+        for action in actions[:3]:
+            journal.append_action(action)
+        match, message = Match.resume(Journal(files, "saves/chop"), lambda game_id: Chop)
+        self.assertEqual(message, None)
+        self.assertEqual((match.options["knives"], match.moves), (3, 3))
+        match.act("roll")
+        match.act("flip")
+        self.assertEqual(match.act("flip")[0]["tile"], replay(Chop, old_options, 9, actions))
 
     def test_an_illegal_action_changes_nothing(self):
         game = new_game(seed=8)

@@ -69,16 +69,51 @@ class ChopScreenTest(unittest.TestCase):
         self.assertEqual(app.lights.colors[15], BLUE)
 
     def test_mix_page_lists_the_tiles_left(self):
-        app = game_app("chop", {"players": 2})
+        app = game_app("chop", {"players": 2, "mix": "own"})
         app.session.act("roll")
         app.session.act("tile fork")
         app.table.button("ok", LONG)
         mix = app.screens[-1]
         self.assertTrue(isinstance(mix, MixScreen))
+        self.assertEqual(mix.text_lines()[0], "37 left")
         self.assertIn("fork 2", mix.text_lines())
         app.render()
         mix.button("back", SHORT)
         self.assertEqual(len(app.screens), 2)
+
+    def test_mix_page_marks_estimates_with_the_default_mix(self):
+        app = game_app("chop", {"players": 2})
+        app.session.act("roll")
+        for _ in range(4):
+            app.session.act("tile knife")  # one more than the guess: still taken
+        app.table.button("ok", LONG)
+        lines = app.screens[-1].text_lines()
+        self.assertEqual(lines[0], "about 34 left (a guess)")
+        self.assertIn("knife ~0", lines)
+        self.assertIn("fork ~3", lines)
+        app.render()
+
+    def test_drawing_never_builds_the_protocol_state(self):
+        app = game_app("chop", {"players": 3}, leds=16)
+        game = app.session.match.game
+
+        def no_state():
+            raise AssertionError("the screen called state()")
+
+        game.state = no_state
+        screen = app.table
+        for presses in range(40):
+            app.render()
+            screen.text_lines()
+            for _ in range(presses % 3):
+                screen.button("right", SHORT)
+            screen.button("ok", SHORT)
+            game = app.session.match.game  # an undo would rebuild it
+            game.state = no_state
+        screen.button("ok", LONG)
+        app.render()
+        app.screens[-1].text_lines()
+        self.assertEqual(app.messages, [])
 
 
 if __name__ == "__main__":

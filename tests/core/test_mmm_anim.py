@@ -19,6 +19,15 @@ def animated(options, seed=1, leds=15):
     return app, app.table
 
 
+def choose(screen, action):
+    """Show the choice that does ``action`` (as if the player had scrolled to it)."""
+    for choice in screen.actions():
+        if choice.action == action:
+            screen.choice = choice
+            return
+    raise AssertionError("no choice does " + action)
+
+
 def leds_at(app, screen, now):
     screen.tick(now)
     app.render()
@@ -45,11 +54,11 @@ class PlanTest(unittest.TestCase):
             {"ev": "cat", "pos": 11, "distance": 0},
             {"ev": "end", "won": False, "distance": 0, "pieces_left": 4, "rating": "not_much"},
         ]
-        kinds = [step[0] for step in anim.plan(events)]
+        kinds = [step.kind for step in anim.plan(events)]
         self.assertEqual(kinds, ["roll", "bust", "step", "lost"])
         self.assertEqual(anim.plan([{"ev": "place", "die": 0}]), [])
         won = anim.plan([{"ev": "cat_stays", "pos": 2}, {"ev": "end", "won": True}])
-        self.assertEqual([step[0] for step in won], ["stays", "won"])
+        self.assertEqual([step.kind for step in won], ["stays", "won"])
         self.assertEqual(anim.Animation(won).total, anim.STAYS_MS + anim.WIN_MS)
 
     def test_led_of_scales_the_track_onto_the_strip(self):
@@ -86,16 +95,17 @@ class ScreenAnimationTest(unittest.TestCase):
         self.assertEqual(screen.shown_faces(), rolled)
 
     def test_the_choice_is_hidden_while_the_dice_roll(self):
-        app, screen = animated({})
+        app, screen = animated({"level": "board"})
         screen.button("ok", SHORT)
         screen.tick(0)
         rolling = app.render()
+        self.assertEqual(screen.text_lines()[-1], "> " + screen.choice.label)
         finish(app, screen, 0)
         self.assertNotEqual(app.render(), rolling)
-        self.assertTrue(screen.choice.startswith("place "))
+        self.assertTrue(screen.choice.die >= 0)  # a die to place
 
     def test_a_press_only_ends_the_animation(self):
-        app, screen = animated({})
+        app, screen = animated({"level": "lite"})
         screen.button("ok", SHORT)
         screen.tick(0)
         actions = app.session.match.actions(0, 100000)
@@ -105,7 +115,7 @@ class ScreenAnimationTest(unittest.TestCase):
         choice, legal = screen.current()
         self.assertEqual(choice, legal[0])  # "right" did not move the choice
         screen.button("ok", SHORT)  # now it acts
-        self.assertEqual(app.session.match.recent, actions + [choice])
+        self.assertEqual(app.session.match.recent, actions + [choice.action])
 
     def test_undo_and_protocol_actions_are_not_animated(self):
         app, screen = animated({})
@@ -127,9 +137,9 @@ class ScreenAnimationTest(unittest.TestCase):
         app, screen = animated({"level": "lite"}, seed=2)
         screen.button("ok", SHORT)  # roll
         finish(app, screen, 0)
-        screen.choice = "none"
+        choose(screen, "none")
         screen.button("ok", SHORT)
-        kinds = [step[0] for step in screen.animation.steps]
+        kinds = [step.kind for step in screen.animation.steps]
         self.assertEqual(kinds, ["bust", "step"])
         flash = leds_at(app, screen, 5000)
         self.assertEqual(flash[:12], [RED] * 12)
@@ -146,17 +156,18 @@ class ScreenAnimationTest(unittest.TestCase):
         self.assertEqual(app.lights.colors[11], PANTRY)
 
     def test_a_roll_that_busts_shows_its_faces_before_the_flash(self):
-        app, screen = animated({"variant": "line"}, seed=4)
+        app, screen = animated({"level": "board", "variant": "line"}, seed=4)
         for _ in range(300):
+            screen = app.table  # "Play again" after an end makes a new one
             screen.choice = None
             screen.button("ok", SHORT)
             plan = screen.animation.steps if screen.animation else []
-            if [step[0] for step in plan][:2] == ["roll", "bust"]:
+            if [step.kind for step in plan][:2] == ["roll", "bust"]:
                 break
             screen.animation = None
         else:
             self.fail("no roll busted")
-        roll = plan[0][2]
+        roll = plan[0].event
         self.assertEqual(app.game.faces, [None, None, None])  # the rules moved on
         cat = app.game.cat
         leds = leds_at(app, screen, 0)
@@ -190,7 +201,7 @@ class ScreenAnimationTest(unittest.TestCase):
                 screen.choice = "stop"
             screen.button("ok", SHORT)
         self.assertTrue(app.game.result["won"])
-        self.assertEqual(screen.animation.steps[-1][0], "won")
+        self.assertEqual(screen.animation.steps[-1].kind, "won")
         self.assertEqual(screen.text_lines()[0], "You won!")  # shown while it plays
         colours = leds_at(app, screen, 0)[:12]
         self.assertTrue(len(set(colours)) > 6)

@@ -18,6 +18,7 @@ from pawtrack.games.mmm.odds import (
     reduce,
 )
 from pawtrack.games.mmm.rules import MmmGame
+from pawtrack.rng import Rng
 
 BREAD, FISH, CUCUMBER, CHEESE, CARROT = 0, 1, 2, 3, 4
 
@@ -65,13 +66,29 @@ class BustTest(unittest.TestCase):
         self.assertEqual(bust_chance_at(pos), (4, 9))  # 4 of 6 faces blocked, 2 dice
 
     def test_line_variant_blocks_foods_off_the_line(self):
-        game = MmmGame({"variant": "line"}, ScriptedRng(["cheese", "bread", "x"]))
+        game = MmmGame({"level": "board", "variant": "line"},
+                       ScriptedRng(["cheese", "bread", "x"]))
         game.apply("roll")
         game.apply("place 0 1 5")
         game.apply("place 1 1 0")
         # Row 1 holds bread, cucumber and cheese: fish, carrot and X are blocked.
         self.assertEqual(bust_chance(game), (1, 2))
         self.assertEqual(game.state()["bust_risk"], [1, 2])
+
+    def test_items_level_line_variant_has_no_bust_figure(self):
+        # Without squares the device cannot see the line, so any figure would be
+        # wrong (it ignored the line: about a quarter of the true risk). None.
+        game = MmmGame({"level": "items", "variant": "line"}, Rng(2))
+        game.apply("roll")
+        game.apply("place 1 Fi3")
+        self.assertIn("reroll", game.legal_actions())
+        self.assertEqual(game.bust_risk(), None)
+        self.assertEqual(game.state()["bust_risk"], None)
+        plain = MmmGame({"level": "items"}, Rng(2))
+        plain.apply("roll")
+        plain.apply("place 1 Fi3")
+        self.assertEqual(plain.bust_risk(), (1, 36))
+        self.assertEqual(plain.state()["bust_risk"], [1, 36])
 
     def test_lite_mode_has_no_odds(self):
         game = MmmGame({"level": "lite"}, ScriptedRng(["cheese", "x", "x"]))
@@ -117,7 +134,7 @@ class CompletionTest(unittest.TestCase):
         self.assertGreater(complete_chance_at(pos)["reroll"][0], 0)
 
     def test_game_view(self):
-        game = MmmGame({}, ScriptedRng(["cheese", "x", "x"]))
+        game = MmmGame({"level": "board"}, ScriptedRng(["cheese", "x", "x"]))
         # Turn start: no decision yet, and too slow for the device: host-only.
         self.assertEqual(complete_chance(game), {"stop": (0, 1), "reroll": None})
         game.apply("roll")

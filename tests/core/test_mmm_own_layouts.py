@@ -19,6 +19,7 @@ from pawtrack.games.mmm import layouts, own_layouts
 from pawtrack.games.mmm.layouts import parse_grid
 from pawtrack.protocol import Protocol
 from pawtrack.ui.app import App
+from pawtrack.ui.game_setup import GameSetupScreen
 
 # Side 1's EXAMPLE grid transposed: valid, and not the example.
 OWN_SIDE_1 = """
@@ -147,7 +148,7 @@ class OwnLayoutsTest(unittest.TestCase):
         own_layouts.save_record(self.files, record)
         app = self.power_on()
         self.assertEqual(type(app.screen).__name__, "HomeScreen")
-        match = app.start_match(games.find("mmm"), {"layout": "own"}, seed=5)
+        match = app.start_match(games.find("mmm"), {"level": "board", "layout": "own"}, seed=5)
         board = match.game.board
         self.assertEqual((board.rows, board.cols), (7, 7))
         self.assertEqual(board.names[board.item_of[6 * 7 + 2]], "Ch2")  # example: Cu3
@@ -156,7 +157,7 @@ class OwnLayoutsTest(unittest.TestCase):
     def test_a_saved_own_game_resumes_from_the_menu_and_the_protocol(self):
         own_layouts.save_record(self.files, parse_grid(OWN_SIDE_1))
         app = self.power_on()
-        app.start_match(games.find("mmm"), {"layout": "own", "side": 1}, seed=9)
+        app.start_match(games.find("mmm"), {"level": "board", "layout": "own", "side": 1}, seed=9)
         app.session.act("roll")
         # Power cut: the Resume entry needs the layout while the menu is built.
         app = self.power_on()
@@ -172,10 +173,30 @@ class OwnLayoutsTest(unittest.TestCase):
         app = self.power_on()
         out = []
         protocol = Protocol(app, out.append, board_name="test")
-        line = {"cmd": "new", "game": "mmm", "seed": 3, "options": {"side": 2, "layout": "own"}}
+        line = {"cmd": "new", "game": "mmm", "seed": 3,
+                "options": {"level": "board", "side": 2, "layout": "own"}}
         protocol.feed((json.dumps(line) + "\n").encode())
         self.assertEqual(json.loads(out[0])["ev"], "new")
         self.assertEqual(app.session.match.game.board.names, ["Br1", "Ch1", "Fi1"])
+
+    def test_the_options_screen_says_what_the_level_needs(self):
+        # Lite until the owner installs a layout; the line under the options says why.
+        app = self.power_on()
+        screen = GameSetupScreen(app, games.find("mmm"))
+        self.assertEqual(screen.options["level"], "lite")
+        self.assertEqual(screen.note(), "Lite: fits any box")
+        screen.options["level"] = "board"
+        self.assertEqual(screen.note(), "Example: not your box")
+        screen.options["level"] = "items"
+        self.assertEqual(screen.note(), "Example: not your box")
+        screen.options["layout"] = "own"
+        self.assertEqual(screen.note(), "No own layout yet")
+        own_layouts.save_record(self.files, parse_grid(OWN_SIDE_1))
+        self.assertEqual(screen.note(), None)
+        screen.options["level"] = "lite"
+        self.assertEqual(screen.note(), "Own layout: try board")
+        screen.options["side"] = 2
+        self.assertEqual(screen.note(), "Lite: fits any box")
 
     def test_a_bad_file_is_a_note_at_boot(self):
         file_io.write_new(self.files, own_layouts.PATH, b"PAWS\x01 junk")

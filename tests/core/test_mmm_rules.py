@@ -12,6 +12,9 @@ from pawtrack.dice import MMM_FOOD
 from pawtrack.game import IllegalAction
 from pawtrack.games.mmm import chart
 from pawtrack.games.mmm.rules import MmmGame
+from pawtrack.journal import Journal
+from pawtrack.match import Match
+from pawtrack.memfiles import MemoryFiles
 from pawtrack.rng import Rng
 
 
@@ -33,6 +36,8 @@ class ScriptedRng:
 
 
 def new_game(faces=(), **options):
+    """A game on the side 1 EXAMPLE board (board level unless ``level`` says otherwise)."""
+    options.setdefault("level", "board")
     rng = ScriptedRng(faces)
     game = MmmGame(options, rng)
     return game, rng
@@ -382,7 +387,7 @@ class TurnFlowTest(unittest.TestCase):
 
     def test_same_seed_same_game(self):
         def play(seed):
-            game = MmmGame({}, Rng(seed))
+            game = MmmGame({"level": "board"}, Rng(seed))
             log = []
             while not game.is_over():
                 action = game.legal_actions()[0]
@@ -398,7 +403,7 @@ class TurnFlowTest(unittest.TestCase):
         with self.assertRaises(ValueError):
             MmmGame({"players": 7}, Rng(1))
         with self.assertRaises(ValueError):
-            MmmGame({"layout": "own", "side": 2}, Rng(1))  # nothing installed
+            MmmGame({"level": "board", "layout": "own", "side": 2}, Rng(1))  # none installed
 
     def test_state_names_everything(self):
         game, _ = new_game(["cheese", "x", "fish"], side=2, players=4, variant="line")
@@ -439,12 +444,27 @@ class DefaultsTest(unittest.TestCase):
         self.assertEqual(MMM_FOOD, ("bread", "fish", "cucumber", "cheese", "carrot", "x"))
 
     def test_default_options(self):
+        # Lite by default: it fits any box; board and items need the owner's layout.
         options = MmmGame({}, Rng(1)).options
         self.assertEqual(
             options,
-            {"level": "board", "side": 1, "variant": "normal", "players": 2, "track": 11,
+            {"level": "lite", "side": 1, "variant": "normal", "players": 2, "track": 11,
              "layout": "example"},
         )
+
+    def test_a_match_saved_before_the_lite_default_resumes_at_its_level(self):
+        # A save holds its complete options, so a new default changes no old match.
+        files = MemoryFiles()
+        journal = Journal(files, "saves/mmm")
+        saved = {"level": "board", "side": 1, "variant": "normal", "players": 2, "track": 11,
+                 "layout": "example"}
+        journal.start("mmm", saved, 55, (False, ""))
+        journal.append_action("roll")
+        journal.append_action("place 0 1 5")
+        match, message = Match.resume(Journal(files, "saves/mmm"), lambda game_id: MmmGame)
+        self.assertEqual(message, None)
+        self.assertEqual(match.game.level, "board")
+        self.assertEqual(match.game.state()["dice"][0]["placed"]["square"], [1, 5])
 
     def test_cat_starts_on_the_start_space_player_1_rolls_first(self):
         state = MmmGame({}, Rng(1)).state()

@@ -7,12 +7,16 @@ about them (test_mmm_anim.py plays them).
 
 import unittest
 
-from app_kit import game_app
+from app_kit import RecordingApp, RecordingBeeper, game_app
+from recording_hal import make_hal
 
+from pawtrack import games
 from pawtrack.buttons import LONG, REPEAT, SHORT
 from pawtrack.games.mmm import chart
 from pawtrack.games.mmm.anim import CAT, PANTRY
 from pawtrack.games.mmm.screen import END_CHOICES, MmmScreen, OddsScreen
+from pawtrack.rng import Rng
+from pawtrack.ui.canvas import text_width
 from pawtrack.ui.lights import FOOD_COLORS
 
 
@@ -23,23 +27,75 @@ def mmm_app(options, seed=3, **kwargs):
     return game_app("mmm", options, seed, **kwargs)
 
 def play_through(test, options, seed):
-    """Press through a whole game (varying the choice), drawing every state."""
+    """Press through a whole game (a random number of rights, then ok), drawing every state."""
     app = mmm_app(options, seed)
-    screen = app.table
+    presses = Rng(seed)
     pictures = {}
-    for step in range(600):
+    for _ in range(900):
+        screen = app.table
         picture = app.render()
         test.assertTrue(any(picture))
         pictures[picture] = True
         if app.game.is_over():
             break
-        for _ in range(step % 3):
+        for _ in range(presses.below(3)):
             screen.button("right", SHORT)
         screen.button("ok", SHORT)
     test.assertTrue(app.game.is_over(), "options %r seed %d" % (options, seed))
     app.render()
     test.assertEqual(app.messages, [])
     return app, len(pictures)
+
+
+def choose(screen, action):
+    """Show the choice that does ``action`` (as if the player had scrolled to it)."""
+    for choice in screen.actions():
+        if choice.action == action:
+            screen.choice = choice
+            return choice
+    raise AssertionError("no choice does " + action)
+
+
+def labels(screen):
+    return [choice.label for choice in screen.actions()]
+
+
+def shown(screen):
+    return screen.current()[0].label
+
+
+def texts_drawn(app):
+    """Render once; [(text, x, scale)] of every text the screen drew."""
+    calls = []
+    canvas = app.canvas
+    real = canvas.text
+
+    def text(string, x, y, color=1, scale=1):
+        calls.append((string, x, scale))
+        return real(string, x, y, color, scale)
+
+    canvas.text = text
+    try:
+        app.render()
+    finally:
+        canvas.text = real
+    return calls
+
+
+def lose_by_stopping(options, seed):
+    """Play straight to the end: place the first listed die, stop at once."""
+    app = mmm_app(options, seed)
+    while not app.game.is_over():
+        legal = app.game.legal_actions()
+        if "stop" in legal:
+            app.session.act("stop")
+        elif legal[0].startswith("left "):
+            app.session.act("left 7")
+        elif "none" in legal:
+            app.session.act("none")
+        else:
+            app.session.act(legal[0])
+    return app
 
 
 class MmmScreenTest(unittest.TestCase):
@@ -59,8 +115,8 @@ class MmmScreenTest(unittest.TestCase):
 
     def test_every_level_plays_to_the_end(self):
         for options in (
-            {},
-            {"side": 2, "variant": "line"},
+            {"level": "board"},
+            {"level": "board", "side": 2, "variant": "line"},
             {"level": "items", "variant": "line"},
             {"level": "lite", "players": 3},
         ):
@@ -79,26 +135,124 @@ class MmmScreenTest(unittest.TestCase):
             screen.end_choice = END_CHOICES.index("See board")
             screen.button("ok", SHORT)  # the table as it ended
             lines = screen.text_lines()
-            self.assertTrue(lines[1].startswith("won, d=") or lines[1].startswith("lost, "))
+            self.assertTrue(lines[1] in ("won!", "lost"))
             self.assertTrue(any(app.render()))
             screen.button("ok", SHORT)  # back to the result
             self.assertEqual(screen.text_lines()[-1], "> See board")
 
+    # Seed 55 on the side 1 EXAMPLE board rolls cheese, fish, cheese; Ch1 is (1,5)+(1,6).
+
+    def test_after_a_roll_the_row_offers_a_food_then_its_places(self):
+        app = mmm_app({"level": "board"}, seed=55)
+        screen = app.table
+        screen.button("ok", SHORT)  # roll
+        self.assertEqual(app.game.faces, ["cheese", "fish", "cheese"])
+        # First the usual best move (ok places it at once), then each food's places.
+        self.assertEqual(labels(screen), ["Cheese on Ch1", "Place cheese...", "Place fish..."])
+        screen.button("right", SHORT)
+        screen.button("ok", SHORT)  # the places of a cheese die: best first, each item once
+        self.assertEqual(screen.picking, 0)
+        self.assertEqual(labels(screen), ["Ch1: 1 more to go", "Ch2: 1 more to go",
+                                          "Ch3: 2 more to go", "Ch4: 3 more to go",
+                                          "Back to the dice"])
+        screen.button("right", SHORT)
+        screen.button("ok", SHORT)  # Ch2
+        self.assertEqual(app.session.match.recent[-1], "place 0 2 6")
+        self.assertEqual(screen.picking, None)
+
+    def test_stop_and_reroll_are_one_press_from_the_first_choice(self):
+        app = mmm_app({"level": "board"}, seed=55)
+        screen = app.table
+        for action in ("roll", "place 0 1 5"):
+            app.session.act(action)
+        self.assertEqual(labels(screen), ["Cheese on Ch1", "Stop", "Place cheese...",
+                                          "Place fish...", "Take back cheese", "Re-roll 2 dice"])
+        self.assertEqual(shown(screen), "Cheese on Ch1")
+        screen.button("right", SHORT)
+        self.assertEqual(shown(screen), "Stop")
+        screen.button("left", SHORT)
+        screen.button("left", SHORT)
+        self.assertEqual(shown(screen), "Re-roll 2 dice")
+
+    def test_the_best_move_is_one_press(self):
+        app = mmm_app({"level": "board"}, seed=55)
+        app.session.act("roll")
+        app.table.button("ok", SHORT)
+        self.assertEqual(app.session.match.recent[-1], "place 0 1 5")
+
+    def test_a_food_with_one_place_is_placed_at_once(self):
+        app = mmm_app({"level": "board"}, seed=55)
+        board = app.game.board
+        for square in range(len(board.item_of)):  # every cheese gathered but Ch1
+            item = board.item_of[square]
+            if board.foods[item] == "cheese" and board.names[item] != "Ch1":
+                board.covered[square] = 1
+                board.covered_count[item] += 1
+        app.session.act("roll")
+        screen = app.table
+        self.assertEqual(shown(screen), "Cheese on Ch1")
+        screen.button("ok", SHORT)
+        self.assertEqual(app.session.match.recent[-1], "place 0 1 5")
+
+    def test_take_back_names_the_die_in_plain_words(self):
+        app = mmm_app({"level": "board"}, seed=55)
+        for action in ("roll", "place 0 1 5", "place 2 1 6"):
+            app.session.act(action)
+        self.assertIn("Take back die 1", labels(app.table))
+        self.assertIn("Take back die 3", labels(app.table))
+        choose(app.table, "unplace 2")
+        app.table.button("ok", SHORT)
+        self.assertEqual(app.game.target[2], None)
+
+    def test_back_leaves_the_places_not_the_game(self):
+        app = mmm_app({"level": "board"}, seed=55)
+        screen = app.table
+        screen.button("ok", SHORT)  # roll
+        screen.button("left", SHORT)
+        self.assertEqual(shown(screen), "Place fish...")
+        screen.button("ok", SHORT)  # the places of the fish
+        self.assertEqual(screen.picking, 1)
+        self.assertEqual(labels(screen)[0], "Fi3: 1 more to go")
+        screen.button("back", SHORT)
+        self.assertEqual((screen.picking, app.homes), (None, 0))
+        self.assertEqual(shown(screen), "Place fish...")  # where it was
+        screen.button("ok", SHORT)
+        screen.button("left", SHORT)  # "Back to the dice", one press away
+        self.assertEqual(shown(screen), "Back to the dice")
+        screen.button("ok", SHORT)
+        self.assertEqual((screen.picking, app.session.match.moves), (None, 1))
+        screen.button("back", SHORT)  # now back is the main menu
+        self.assertEqual(app.homes, 1)
+
+    def test_line_variant_offers_squares_with_where_they_are(self):
+        app = mmm_app({"level": "board", "variant": "line"}, seed=55)
+        screen = app.table
+        for action in ("roll", "place 0 1 5"):
+            app.session.act(action)
+        screen.choice = screen.actions()[labels(screen).index("Place fish...")]
+        screen.button("ok", SHORT)
+        places = labels(screen)[:-1]
+        self.assertTrue(len(places) > 1)
+        self.assertEqual(len(places), len(set(places)))  # no two say the same
+        for label in places:
+            self.assertTrue(label.startswith("Fi") and " r" in label, label)
+
     def test_choices_cycle_and_ok_acts(self):
-        app = mmm_app({}, seed=1)
+        app = mmm_app({"level": "lite"}, seed=1)
         screen = app.table
         app.render()
-        self.assertEqual(screen.choice, "roll")
+        self.assertEqual(shown(screen), "Roll")
         screen.button("ok", SHORT)
         self.assertEqual(app.game.rolls, 1)
         app.render()
-        actions = app.game.legal_actions()
-        self.assertEqual(screen.choice, actions[0])
+        row = labels(screen)
+        self.assertEqual(row[-1], "None placed")
+        self.assertEqual(shown(screen), row[0])
         screen.button("right", REPEAT)
-        self.assertEqual(screen.choice, actions[1])
+        self.assertEqual(shown(screen), row[1])
         screen.button("left", SHORT)
         screen.button("left", SHORT)
-        self.assertEqual(screen.choice, actions[-1])
+        self.assertEqual(shown(screen), row[-1])
 
     def test_long_back_undoes_and_short_back_goes_home(self):
         app = mmm_app({}, seed=1)
@@ -113,7 +267,7 @@ class MmmScreenTest(unittest.TestCase):
         self.assertEqual(app.homes, 1)
 
     def test_odds_page(self):
-        app = mmm_app({}, seed=1)
+        app = mmm_app({"level": "board"}, seed=55)
         screen = app.table
         screen.button("ok", LONG)
         self.assertTrue(isinstance(app.screens[-1], OddsScreen))
@@ -121,16 +275,17 @@ class MmmScreenTest(unittest.TestCase):
         app.render()
         app.screens[-1].button("back", SHORT)
         self.assertEqual(len(app.screens), 2)
-        screen.button("ok", SHORT)  # roll
-        while "reroll" not in app.game.legal_actions():
-            screen.choice = None
-            screen.button("ok", SHORT)  # place the first listed
-            if app.game.rolls == 0:
-                screen.button("ok", SHORT)  # a new turn: roll
+        for action in ("roll", "place 0 1 5"):
+            app.session.act(action)
         screen.button("ok", LONG)
         lines = app.screens[-1].text_lines()
-        self.assertTrue(lines[0].startswith("Re-roll"))
-        self.assertTrue(lines[1].startswith("bust") and lines[1].endswith("%"))
+        self.assertEqual(lines, ["Re-roll 2 dice:",
+                                 " bust chance     2.8%",
+                                 "Finish an item:",
+                                 " with this roll    0%",
+                                 " by end of turn 47.7%"])
+        for line in lines:
+            self.assertTrue(len(line) <= 21, line)
         app.render()
 
     def test_lite_odds_page_says_why_not(self):
@@ -139,12 +294,14 @@ class MmmScreenTest(unittest.TestCase):
         self.assertIn("lite", app.screens[-1].text_lines()[0])
 
     def test_place_choice_blinks_on_the_map(self):
-        app = mmm_app({}, seed=1)
+        app = mmm_app({"level": "board"}, seed=55)
         screen = app.table
         self.assertFalse(screen.tick(0))  # "roll": nothing blinks
         screen.button("ok", SHORT)
         app.render()
-        self.assertTrue(screen.choice.startswith("place "))
+        self.assertEqual(screen.choice.squares, (12,))  # "Cheese on Ch1": where it goes
+        screen.button("right", SHORT)  # "Place cheese...": a free square of each cheese item
+        self.assertEqual(screen.current()[0].squares, (12, 20, 31, 45))
         first = app.render()
         self.assertTrue(screen.tick(400))
         self.assertNotEqual(app.render(), first)
@@ -154,7 +311,7 @@ class MmmScreenTest(unittest.TestCase):
         app = mmm_app({"level": "lite"}, seed=2)
         app.table.button("ok", SHORT)  # roll
         self.assertEqual(app.game.phase, "report")
-        app.table.choice = "none"
+        choose(app.table, "none")
         app.table.button("ok", SHORT)
         self.assertEqual(app.beeps, [300])
 
@@ -165,7 +322,7 @@ class MmmScreenTest(unittest.TestCase):
         self.assertEqual(app.lights.colors[0], CAT)
         self.assertEqual(app.lights.colors[11], PANTRY)
         screen.button("ok", SHORT)  # roll
-        screen.choice = "none"
+        choose(screen, "none")
         screen.button("ok", SHORT)  # bust: the cat steps
         app.render()
         self.assertEqual(app.lights.colors[1], CAT)
@@ -174,3 +331,107 @@ class MmmScreenTest(unittest.TestCase):
         app.render()
         for die in range(3):
             self.assertEqual(app.lights.colors[12 + die], FOOD_COLORS[app.game.faces[die]])
+
+    def test_items_level_line_variant_shows_no_bust_figure(self):
+        app = mmm_app({"level": "items", "variant": "line"}, seed=2)
+        app.session.act("roll")
+        app.session.act("place 1 Fi3")
+        app.render()
+        self.assertFalse([line for line in app.table.text_lines() if "bust" in line])
+        app.table.button("ok", LONG)
+        odds_lines = " ".join(app.screens[-1].text_lines())
+        self.assertIn("cannot see the line", odds_lines)
+        self.assertNotIn("%", odds_lines)
+
+    def test_end_screen_marks_a_longer_track(self):
+        for track in (12, 13):
+            app = lose_by_stopping({"level": "lite", "track": track}, 4)
+            app.render()
+            lines = app.table.text_lines()
+            self.assertIn("easier: track %d" % track, lines)
+            for text, x, scale in texts_drawn(app):
+                self.assertTrue(x + text_width(text, scale) <= 128, text)
+        app = lose_by_stopping({"level": "lite"}, 4)
+        self.assertFalse([line for line in app.table.text_lines() if "track" in line])
+
+    def test_see_board_after_the_end_fits_the_screen(self):
+        # "lost, 7 left" lost its last column at board level.
+        for options in ({"level": "board"}, {"level": "items"}, {"level": "lite"}):
+            app = lose_by_stopping(options, 3)
+            screen = app.table
+            screen.end_choice = END_CHOICES.index("See board")
+            screen.button("ok", SHORT)
+            drawn = texts_drawn(app)
+            self.assertTrue(drawn)
+            for text, x, scale in drawn:
+                self.assertTrue(x + text_width(text, scale) <= 128, (options, text, x))
+
+    def test_drawing_never_builds_the_protocol_state(self):
+        for options in ({"level": "board", "variant": "line"}, {"level": "items"},
+                        {"level": "lite"}):
+            app = mmm_app(options, seed=7)
+            presses = Rng(7)
+
+            def no_state():
+                raise AssertionError("the screen called state()")
+
+            for _ in range(150):
+                app.session.match.game.state = no_state  # an undo would rebuild the game
+                screen = app.table
+                app.render()
+                screen.text_lines()
+                if app.game.is_over():
+                    break
+                for _ in range(presses.below(3)):
+                    screen.button("right", SHORT)
+                screen.button("ok", SHORT)
+            app.table.button("ok", LONG)  # the odds page
+            app.render()
+            app.screens[-1].text_lines()
+            self.assertEqual(app.messages, [])
+
+
+class ThreeButtonTest(unittest.TestCase):
+    """Left, ok, right only: holding left is back (out of a die's places), longer is undo."""
+
+    def setUp(self):
+        hal = make_hal(buttons=("left", "ok", "right"))
+        hal.beeper = RecordingBeeper()
+        self.hal = hal
+        self.app = RecordingApp(hal, games.catalog())
+        self.app.start_match(games.find("mmm"), {"level": "board"}, 55)
+        self.app.table.animate = False
+        self.app.homes = 0
+
+    def hold(self, index, ms):
+        clock = self.hal.clock
+        self.hal.buttons.levels[index] = True
+        for _ in range(ms // 5):
+            clock.now += 5
+            self.app.step(clock.now)
+        self.hal.buttons.levels[index] = False
+        for _ in range(20):
+            clock.now += 5
+            self.app.step(clock.now)
+
+    def test_every_choice_by_three_buttons(self):
+        left, ok, right = 0, 1, 2
+        screen = self.app.table
+        self.hold(ok, 60)  # roll
+        self.hold(right, 60)
+        self.hold(ok, 60)  # "Place cheese...": its places
+        self.assertEqual(screen.picking, 0)
+        self.hold(left, 800)  # held and let go: back to the dice, not the menu
+        self.assertEqual((screen.picking, self.app.homes), (None, 0))
+        self.assertEqual(shown(screen), "Place cheese...")
+        self.hold(left, 60)  # a tap is still left
+        self.assertEqual(shown(screen), "Cheese on Ch1")
+        self.hold(ok, 60)
+        self.assertEqual(self.app.session.match.moves, 2)
+        self.hold(left, 60)  # Re-roll, one press left
+        self.assertEqual(shown(screen), "Re-roll 2 dice")
+        self.hold(left, 2000)  # held on: undo the placement
+        self.assertEqual(self.app.session.match.moves, 1)
+        self.hold(left, 800)  # at the table row, back is the main menu
+        self.assertEqual(self.app.homes, 1)
+

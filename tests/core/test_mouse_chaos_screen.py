@@ -85,6 +85,26 @@ class MouseChaosScreenTest(unittest.TestCase):
         screen.button("back", SHORT)
         self.assertEqual(app.homes, 1)
 
+    def test_drawing_never_builds_the_protocol_state(self):
+        for options in ({"players": 4, "catches": True}, {"players": 3, "colours": "secret"}):
+            app = game_app("mouse_chaos", options)
+
+            def no_state():
+                raise AssertionError("the screen called state()")
+
+            screen = app.table
+            for presses in range(80):
+                app.session.match.game.state = no_state  # an undo would rebuild the game
+                app.render()
+                screen.text_lines()
+                for _ in range(presses % 3):
+                    screen.button("right", SHORT)
+                screen.button("ok", SHORT)
+            screen.button("ok", LONG)
+            app.render()
+            app.screens[-1].text_lines()
+            self.assertEqual(app.messages, [])
+
     def test_secret_seats_page_peeks_only_while_ok_is_held(self):
         app = game_app("mouse_chaos", {"players": 2, "colours": "secret"})
         app.table.button("ok", LONG)

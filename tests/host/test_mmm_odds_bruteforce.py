@@ -201,7 +201,9 @@ def decision_points(options, seeds):
 
 def test_example_layout_decision_points():
     checked = 0
-    for options in ({"side": 1}, {"side": 2, "variant": "line"}, {"side": 2, "level": "items"}):
+    for options in ({"level": "board", "side": 1},
+                    {"level": "board", "side": 2, "variant": "line"},
+                    {"side": 2, "level": "items"}):
         positions = decision_points(options, range(3))
         for pos in positions[:: max(1, len(positions) // 15)]:
             check(pos)

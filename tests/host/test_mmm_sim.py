@@ -1,11 +1,12 @@
 """Mmm! on the simulated device, by button presses only: a whole game, a power cut, the end.
 
 Everything goes through ``Simulator.press`` (pins, debouncing, virtual time),
-from power-on: main menu -> Mmm! -> options -> Start -> the game -> the end
-screen. The only other thing the tests do is let virtual time pass so the
-animations finish (a person would wait for them too) and look at what the
-device shows. The simulator counts its seeds (1 for the first game after
-power-on), so every run is the same game.
+from power-on: main menu -> Mmm! -> options (level: lite by default; one
+press makes it board) -> Start -> the game -> the end screen. The only
+other thing the tests do is let virtual time pass so the animations finish
+(a person would wait for them too) and look at what the device shows. The
+simulator counts its seeds (1 for the first game after power-on), so every
+run is the same game.
 """
 
 import json
@@ -34,23 +35,45 @@ def choice(sim):
     return sim.app.screen.text_lines()[-1][2:]
 
 
-def play_turns(sim, presses):
-    """Play by the screen: place what fits, stop instead of re-rolling."""
-    for _ in range(presses):
+def act_by_presses(sim):
+    """Press until one action is taken: the usual choice, but stop instead of re-rolling.
+
+    Returns the presses it took. Ok on "Place fish..." opens the places of
+    the fish (best first), the next ok places it; with nothing left to place
+    the row starts at Stop.
+    """
+    moves = sim.app.session.match.moves
+    presses = 0
+    while sim.app.session.match.moves == moves and not game(sim).is_over():
+        if choice(sim).startswith("Re-roll"):
+            sim.press("right")  # -> Stop (lite: the decide row is Re-roll, Stop)
+            presses += 1
+        sim.press("ok")
+        presses += 1
+        settle(sim)
+        assert presses < 10, "no action after 10 presses"
+    return presses
+
+
+def play_turns(sim, actions):
+    """Play by the screen: place what fits (best place first), stop instead of re-rolling."""
+    for _ in range(actions):
         if game(sim).is_over():
             return
-        if choice(sim).startswith("Re-roll"):
-            sim.press("right")  # -> Stop
-        sim.press("ok")
-        settle(sim)
+        act_by_presses(sim)
 
 
-def start_from_power_on(state_dir=None):
+def start_from_power_on(state_dir=None, level="board"):
     sim = Simulator(state_dir=state_dir)
     assert sim.app.screen.text_lines()[0] == "> Mmm!"
     sim.run("ok")  # Mmm!: its options, "Start" selected
     assert sim.screen_name() == "GameSetupScreen"
-    assert sim.app.screen.text_lines()[-1] == "> Start"
+    lines = sim.app.screen.text_lines()
+    assert lines[0] == "  level: lite" and lines[-2:] == ["> Start", "Lite: fits any box"]
+    if level == "board":
+        sim.run("right ok left")  # level (wrapping round): lite -> board, back to Start
+        assert sim.app.screen.text_lines()[0] == "  level: board"
+        assert sim.app.screen.text_lines()[-1] == "Example: not your box"
     sim.run("ok")
     assert sim.screen_name() == "MmmScreen"
     assert choice(sim) == "Roll"
@@ -180,12 +203,14 @@ def test_history_from_the_options_screen(tmp_path):
 
 def test_own_layout_missing_is_a_message_not_a_crash(tmp_path):
     sim = Simulator(state_dir=str(tmp_path))
-    sim.run("ok")
+    sim.run("ok right ok")  # Mmm!'s options, then level: lite -> board
     labels = sim.app.screen.entries()
+    assert labels[0] == "level: board"
     layout_row = [i for i, label in enumerate(labels) if label.startswith("layout")][0]
     sim.app.screen.selected = layout_row
     sim.run("ok")  # example -> own
     assert sim.app.screen.entries()[layout_row] == "layout: own"
+    assert sim.app.screen.text_lines()[-1] == "No own layout yet"
     sim.app.screen.selected = len(labels) - 1  # Start
     sim.run("ok")
     assert sim.screen_name() == "MessageScreen"

@@ -1,5 +1,7 @@
 """Mouse Chaos on the simulated device: choices, undo, seats and hold-to-peek, LEDs."""
 
+import os
+
 from host_tools.sim.simulator import Simulator
 from pawtrack import games
 from pawtrack.games.mouse_chaos.rules import COLOURS
@@ -90,3 +92,23 @@ def test_secret_mode_hides_colours_until_ok_is_held_on_the_seats_page():
     assert sim.app.session.match.recent == []
     sim.run("back")
     assert sim.screen_name() == "MouseChaosScreen"
+
+
+def test_secret_colours_are_named_a_secrecy_option_not_the_original():
+    # The option hides who plays which colour; the rest of the game stays the
+    # rewrite's, so nothing calls it the original game's mode.
+    sim = Simulator()
+    sim.run("left left left left ok")  # Mouse Chaos: its options
+    entries = sim.app.screen.entries()
+    assert "colours: open" in entries
+    sim.app.screen.selected = entries.index("colours: open")
+    sim.run("ok")
+    assert "colours: secret" in sim.app.screen.entries()
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    for path in ("README.md", "docs/protocol.md", "docs/rules/mouse_chaos.md",
+                 "firmware/pawtrack/games/mouse_chaos/rules.py"):
+        with open(os.path.join(root, path), encoding="utf-8") as f:
+            text = " ".join(f.read().split()).lower()
+        for wrong in ("original's secret", "(the original game)", "secret-colour mode"):
+            assert wrong not in text, (path, wrong)
+        assert "secrecy option" in text or path == "README.md", path

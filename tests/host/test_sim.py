@@ -196,8 +196,9 @@ def test_wait_lets_the_animation_finish():
 
 def test_wait_stops_on_a_screen_that_never_rests(tmp_path):
     sim = Simulator(state_dir=str(tmp_path))
-    sim.run("ok ok ok wait")  # Mmm!: a place choice, its square blinks for ever
-    assert sim.app.screen.text_lines()[-1].startswith("> Place")
+    # Mmm! at board level, rolled: the best place is offered and its square blinks for ever
+    sim.run("ok right ok left ok ok wait")
+    assert sim.app.screen.text_lines()[-1] == "> Cheese on Ch1"
     before = sim.clock.now
     sim.run("wait")
     assert sim.clock.now - before == WAIT_MAX_MS

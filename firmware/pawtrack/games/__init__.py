@@ -28,7 +28,11 @@ and may add these optional hooks:
 ``setup_entries(app)``
     extra rows for the options screen: a list of (label, callback).
 ``setup_note(options)``
-    one short line for the options screen, or None.
+    one line of explanation under the options screen's rows: a short text
+    (at most 21 characters) about the options as they stand, or None. Asked
+    again on every draw of that screen, so it is cheap and reads nothing from
+    flash; e.g. Mmm! says when its layout is an example that matches nobody's
+    board, Cat & Mouse whether its tile mix is a guess.
 
 ``catalog()`` gives one ``GameEntry`` per registered game (made once); an entry
 imports its package on first use. A package that fails to import is dropped

@@ -1,15 +1,27 @@
 """A game's options before it starts: each option on a row, then Start.
 
-Ok on an option steps to its next allowed value; Start begins a new match
-with a fresh seed, after asking when that would replace the game's
-unfinished saved match. The choices are remembered in the settings for next
-time. A game package may add rows before Start with ``setup_entries(app)``, a
-list of (label, function to call when picked), e.g. Mmm!'s results history.
+Ok on an option steps to its next allowed value (holding ok keeps stepping,
+for options with many values); Start begins a new match with a fresh seed,
+after asking when that would replace the game's unfinished saved match. The
+choices are remembered in the settings for next time; a remembered value the
+game no longer accepts (renamed or dropped by a newer firmware) falls back to
+that option's default, and the other remembered options are kept.
+
+A game package may add rows before Start with ``setup_entries(app)``, a list
+of (label, function to call when picked), e.g. Mmm!'s results history, and
+one line of explanation under the rows with ``setup_note(options)``: a short
+text (at most 21 characters) about the options as they stand, or None, asked
+again on every draw (e.g. Mmm! says when the layout in use is an example that
+matches nobody's board). This screen names no game.
 """
 
+from pawtrack.buttons import LONG, REPEAT
 from pawtrack.game import IllegalAction, resolve_options
+from pawtrack.ui import widgets
 from pawtrack.ui.confirm import ConfirmScreen
 from pawtrack.ui.menu import MenuScreen
+
+NOTE_CHARS = 21
 
 
 def label_of(name, value):
@@ -20,19 +32,33 @@ def label_of(name, value):
     return "%s: %s" % (name.replace("_", " "), value)
 
 
+def remembered_options(game, remembered):
+    """The complete options from those remembered, dropping only the values now refused."""
+    try:
+        return resolve_options(game, remembered)
+    except ValueError:
+        pass
+    kept = {}
+    for name, _allowed, _default in game.OPTIONS:
+        if name in remembered:
+            try:
+                resolve_options(game, {name: remembered[name]})
+            except ValueError:
+                continue
+            kept[name] = remembered[name]
+    return resolve_options(game, kept)
+
+
 class GameSetupScreen(MenuScreen):
     def __init__(self, app, module):
         MenuScreen.__init__(self, app)
         self.module = module
         self.game = module.load_rules()
         self.title = module.NAME
-        remembered = app.settings.game_options(module.ID)
-        try:
-            self.options = resolve_options(self.game, remembered)
-        except ValueError:
-            self.options = resolve_options(self.game, {})
+        self.options = remembered_options(self.game, app.settings.game_options(module.ID))
         extra = module.hook("setup_entries")
         self.extra = extra(app) if extra is not None else []
+        self.noting = module.hook("setup_note")
         self.selected = len(self.game.OPTIONS) + len(self.extra)  # start on "Start"
 
     def entries(self):
@@ -40,6 +66,42 @@ class GameSetupScreen(MenuScreen):
         labels += [label for label, _ in self.extra]
         labels.append("Start")
         return labels
+
+    def note(self):
+        """The game's line about the options as they stand, or None."""
+        if self.noting is None:
+            return None
+        text = self.noting(self.options)
+        return text[:NOTE_CHARS] if text else None
+
+    def visible_rows(self):
+        rows = MenuScreen.visible_rows(self)
+        return rows - 1 if self.note() else rows
+
+    def draw(self, canvas):
+        note = self.note()
+        if not note:
+            MenuScreen.draw(self, canvas)
+            return
+        labels = self.entries()
+        visible = self.visible_rows()
+        self.top = widgets.scroll_top(self.selected, self.top, visible)
+        widgets.title(canvas, self.title, self.title_right())
+        widgets.rows(canvas, labels, self.selected, self.top, visible=visible)
+        widgets.hint(canvas, note)
+
+    def text_lines(self):
+        lines = MenuScreen.text_lines(self)
+        note = self.note()
+        if note:
+            lines.append(note)
+        return lines
+
+    def button(self, name, kind):
+        if name == "ok" and kind in (LONG, REPEAT):
+            # Held ok keeps stepping an option; on the other rows it does nothing.
+            return self.selected < len(self.game.OPTIONS) and self.pick(self.selected)
+        return MenuScreen.button(self, name, kind)
 
     def pick(self, index):
         if index < len(self.game.OPTIONS):

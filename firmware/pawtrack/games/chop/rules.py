@@ -21,7 +21,11 @@ Actions (space-separated words)
                         face-down tile; draw the next tile of the shuffled deck
                         and apply it.
     ``tile <t>``        option ``tiles`` = ``physical``: the players turned tile
-                        ``t`` (a type still in the mix) by hand; apply it.
+                        ``t`` (cheese, plate, plus1, plus2, arrow, fork, knife) by
+                        hand; apply it. Every kind is accepted whatever the counts
+                        say: the split of the 28 non-cheese tiles is a guess unless
+                        the owner counted their box, and a tile on the table is a
+                        fact (docs/rules/chop.md, 5.5).
     ``home``            mouse turn: a mouse moved into a mouse hole. The mice win
                         only with 10 cheeses and all 4 hole tiles open;
                         otherwise a ``not_home`` event says what is missing.
@@ -38,14 +42,24 @@ Actions (space-separated words)
 Events
     ``{"ev": "turn", "turn", "side", "mouse_player", "again", "same_mouse"}``
     ``{"ev": "roll", "side", "die", "value"}``
-    ``{"ev": "tile", "tile", "side", "effect", "left"}``   effects: ``cheese``
+    ``{"ev": "tile", "tile", "side", "effect", "left", "estimate"}``   effects: ``cheese``
         (+1 taken), ``cheese_full``, ``cheese_face_up``, ``nothing``,
         ``bonus_1``, ``bonus_2``, ``free_move``, ``fork``, ``knife``
     ``{"ev": "knife", "side", "plays_twice"}``
     ``{"ev": "counter", "counter", "value", "change"}``
     ``{"ev": "not_home", "cheese_missing", "holes_missing"}``
     ``{"ev": "win", "winner"}``                    ``"mice"`` or ``"cat"``
+
+The tile mix (options ``mix``, ``plates`` ... ``knives``)
+    38 tiles, 10 of them cheese (rule text). How the other 28 split is not
+    published: ``mix`` = ``default`` uses the project's guess
+    (``dice.CHOP_TILES_DEFAULT``); ``mix`` = ``own`` uses the counts the owner
+    set in the options (0-15 of each kind; cheese stays 10). The digital deck
+    is built from the mix. In physical mode the mix only feeds the "left"
+    counts (never below 0), which are estimates (``estimate``: true) with the
+    default mix or once more tiles of a kind were turned than the mix holds.
 """
+
 
 from pawtrack import dice
 from pawtrack.bag import Bag
@@ -58,12 +72,31 @@ COUNTER_MAX = {"cheese": CHEESE_GOAL, "caught": MICE, "holes": HOLES}
 COUNTERS = ("cheese", "caught", "holes")
 DIE = {"mouse": ("chop_mouse", dice.CHOP_MOUSE), "cat": ("chop_cat", dice.CHOP_CAT)}
 
+# The kinds of floor tile, in the order of the default mix (cheese first).
+KINDS = tuple(kind for kind, _count in dice.CHOP_TILES_DEFAULT)
+GUESS = dict(dice.CHOP_TILES_DEFAULT)  # kind -> count in the project's guessed split
+CHEESE_TILES = GUESS["cheese"]
+TILE_ACTIONS = tuple("tile " + kind for kind in KINDS)
+# The option that sets each non-cheese kind's count with mix "own".
+COUNT_OPTIONS = ("plates", "plus1_tiles", "plus2_tiles", "arrows", "forks", "knives")
+COUNT_VALUES = tuple(range(16))
 
-def _mix_names():
-    names = []
-    for entry in dice.CHOP_TILE_MIXES:
-        names.append(entry[0])
-    return tuple(names)
+
+def _count_options():
+    options = []
+    for index in range(len(COUNT_OPTIONS)):
+        options.append((COUNT_OPTIONS[index], COUNT_VALUES, GUESS[KINDS[index + 1]]))
+    return tuple(options)
+
+
+def tile_mix(options):
+    """The (kind, count) pairs of the tiles: the default guess, or the owner's counts."""
+    if options["mix"] == "default":
+        return dice.CHOP_TILES_DEFAULT
+    mix = [(KINDS[0], CHEESE_TILES)]
+    for index in range(len(COUNT_OPTIONS)):
+        mix.append((KINDS[index + 1], options[COUNT_OPTIONS[index]]))
+    return tuple(mix)
 
 
 def other(side):
@@ -91,14 +124,21 @@ class Chop(Game):
     OPTIONS = (
         ("players", (2, 3, 4, 5), 2),
         ("tiles", ("physical", "digital"), "physical"),
-        ("mix", _mix_names(), "default"),
-    )
+        ("mix", ("default", "own"), "default"),
+    ) + _count_options()
 
     def __init__(self, options, rng):
         Game.__init__(self, options, rng)
         self.mouse_players = options["players"] - 1
         self.digital = options["tiles"] == "digital"
-        self.tiles = Bag(dice.expand_mix(dice.tile_mix(options["mix"])), rng)
+        self.mix = tile_mix(options)
+        self.counts = [count for _kind, count in self.mix]  # per kind, in KINDS order
+        self.total_tiles = 0
+        for count in self.counts:
+            self.total_tiles += count
+        # Digital: the device's own shuffled deck. Physical: what was turned, per kind.
+        self.deck = Bag(dice.expand_mix(self.mix), rng) if self.digital else None
+        self.turned = [0] * len(KINDS)
         self.counters = {"cheese": 0, "caught": 0, "holes": 0}
         self.turn = 1
         self.side = "mouse"
@@ -111,10 +151,53 @@ class Chop(Game):
         self.last_tile = None
         self.result = None
 
-    # -- queries -------------------------------------------------------------
+    # -- queries (the screen reads these, never state()) ---------------------
 
     def is_over(self):
         return self.result is not None
+
+    def die_id(self):
+        """The die the side now playing rolls: "chop_mouse" or "chop_cat"."""
+        die_id, _faces = DIE[self.side]
+        return die_id
+
+    def same_mouse(self):
+        """True on the second mouse turn of a knife: same player, same mouse."""
+        return self.again and self.side == "mouse"
+
+    def next_side(self):
+        """The side that plays after this turn."""
+        if self.knife:
+            return other(self.side)
+        if self.plays_again:
+            return self.side
+        return other(self.side)
+
+    def tiles_left(self):
+        """Tiles not yet turned: the deck's (digital), else the mix less those turned."""
+        if self.digital:
+            return len(self.deck)
+        turned = 0
+        for count in self.turned:
+            turned += count
+        return max(0, self.total_tiles - turned)
+
+    def kind_left(self, index):
+        """Tiles of kind ``KINDS[index]`` not yet turned (never below 0)."""
+        if self.digital:
+            return self.deck.left.count(KINDS[index])
+        return max(0, self.counts[index] - self.turned[index])
+
+    def estimate(self):
+        """True when the "left" counts are estimates, not a count of the box."""
+        if self.digital:
+            return False
+        if self.options["mix"] == "default":
+            return True
+        for index in range(len(KINDS)):
+            if self.turned[index] > self.counts[index]:
+                return True
+        return False
 
     def legal_actions(self):
         if self.result is not None:
@@ -124,12 +207,10 @@ class Chop(Game):
             actions.append("roll")
         else:
             if self.digital:
-                if len(self.tiles):
+                if len(self.deck):
                     actions.append("flip")
             else:
-                for token, count in self.tiles.counts():
-                    if count:
-                        actions.append("tile " + token)
+                actions.extend(TILE_ACTIONS)
             if self.side == "mouse":
                 actions.append("home")
             actions.append("end")
@@ -151,9 +232,10 @@ class Chop(Game):
             self.rolled = dice.roll(self.rng, faces)
             return [{"ev": "roll", "side": self.side, "die": die_id, "value": self.rolled}]
         if verb == "flip":
-            return self._tile(self.tiles.draw())
+            return self._tile(self.deck.draw())
         if verb == "tile":
-            return self._tile(self.tiles.take(words[1]))
+            self.turned[KINDS.index(words[1])] += 1
+            return self._tile(words[1])
         if verb == "home":
             return self._home()
         if verb == "end":
@@ -177,7 +259,7 @@ class Chop(Game):
             else:
                 effect = "cheese_full"
         events = [{"ev": "tile", "tile": tile, "side": self.side, "effect": effect,
-                   "left": len(self.tiles)}]
+                   "left": self.tiles_left(), "estimate": self.estimate()}]
         if effect == "knife":
             self.knife = True
             events.append({"ev": "knife", "side": self.side, "plays_twice": other(self.side)})
@@ -215,7 +297,7 @@ class Chop(Game):
         self.turn += 1
         return [{"ev": "turn", "turn": self.turn, "side": self.side,
                  "mouse_player": self._mouse_player(), "again": self.again,
-                 "same_mouse": self.again and self.side == "mouse"}]
+                 "same_mouse": self.same_mouse()}]
 
     def _start(self, side, again):
         if side == "mouse" and not again:
@@ -243,32 +325,32 @@ class Chop(Game):
                 "side": self.side,
                 "mouse_player": self._mouse_player(),
                 "again": self.again,
-                "same_mouse": self.again and self.side == "mouse",
+                "same_mouse": self.same_mouse(),
                 "plays_again": self.plays_again,
                 "knife": self.knife,
-                "next": self._next_side(),
+                "next": self.next_side(),
             },
             "phase": "roll" if self.rolled is None else "play",
             "rolled": self.rolled,
-            "die": DIE[self.side][0],
+            "die": self.die_id(),
             "cheese": self.counters["cheese"],
             "caught": self.counters["caught"],
             "holes": self.counters["holes"],
             "tiles": {
                 "mode": self.options["tiles"],
                 "mix": self.options["mix"],
-                "left": len(self.tiles),
-                "remaining": self.tiles.counts(),
+                "left": self.tiles_left(),
+                "remaining": self._remaining(),
+                "estimate": self.estimate(),
                 "last": self.last_tile,  # this turn's last tile
             },
         }
 
-    def _next_side(self):
-        if self.knife:
-            return other(self.side)
-        if self.plays_again:
-            return self.side
-        return other(self.side)
+    def _remaining(self):
+        remaining = []
+        for index in range(len(KINDS)):
+            remaining.append([KINDS[index], self.kind_left(index)])
+        return remaining
 
     def summary(self):
         if self.result is not None:

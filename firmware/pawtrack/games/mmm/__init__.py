@@ -4,7 +4,10 @@
 (screen.py). Layouts, the end chart and the odds live beside them
 (layouts.py, chart.py, odds.py); docs/rules/mmm.md lists every rule and its test.
 ``on_boot`` loads the owner's own layouts from flash (own_layouts.py) when the
-device starts; ``setup_entries`` adds the results history to the options.
+device starts; ``setup_entries`` adds the results history to the options;
+``setup_note`` says under the options what the chosen level needs: the
+default is lite, which fits any box, because the shipped layouts are examples
+that match nobody's board (docs/rules/mmm.md, 1.5).
 """
 
 
@@ -39,3 +42,22 @@ def setup_entries(app):
         app.push(HistoryScreen(app, history.attach(app)))
 
     return [("History", show_history)]
+
+
+def setup_note(options):
+    """The line under the options: what the level needs, given the layouts installed."""
+    from pawtrack.games.mmm import layouts
+
+    own = layouts.OWN.get(options["side"])
+    with_squares = own is not None and layouts.has_squares(own)
+    if options["level"] == "lite":
+        if own is None:
+            return "Lite: fits any box"
+        return "Own layout: try board" if with_squares else "Own layout: try items"
+    if options["layout"] == "example":
+        return "Example: not your box"
+    if own is None:
+        return "No own layout yet"
+    if options["level"] == "board" and not with_squares:
+        return "Own: items level only"
+    return None

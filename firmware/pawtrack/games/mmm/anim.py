@@ -3,7 +3,7 @@
 The rules decide everything at once; an ``Animation`` only replays the events
 of one action slowly enough to watch (docs/design.md: animations are functions
 of elapsed time, pre-empted by a press). ``plan(events)`` turns the events into
-steps, each (kind, milliseconds, event):
+steps (``Step``: kind, ms, event):
 
 * ``roll`` (ROLL_MS): the rolled dice flicker through the faces
   (``flicker_face``) and settle on the real faces, which the rules already
@@ -34,6 +34,7 @@ ROLL_MS = 500
 FLICKER_MS = 60
 BUST_MS = 600
 FLASH_MS = 100
+SLOW_FLASH_MS = FLASH_MS + 50  # the green "cat stays" and the red pantry blink slower
 STEP_MS = 450
 MOVE_MS = 300  # of a step: the glide, then the cat rests on its new LED
 GLIDE_MS = 20
@@ -41,6 +42,11 @@ STAYS_MS = 600
 WIN_MS = 3000
 LOST_MS = 1500
 CHASE_MS = 40
+RAINBOW_TURN_MS = 1000  # the win's rainbow goes once round the colour wheel a second
+
+WHEEL = 256  # positions on the colour wheel
+WHEEL_THIRD = 85  # a third of it: red -> green -> blue -> red
+FADE = 256  # a colour's full strength in ``scale``
 
 WALKED = (40, 0, 60)
 CAT = (160, 0, 255)
@@ -50,24 +56,43 @@ LOST_DIM = (60, 0, 0)
 FACES = ("bread", "fish", "cucumber", "cheese", "carrot", "x")
 
 
+class Step:
+    """One step of an animation: its kind, how long it lasts and the event it shows."""
+
+    def __init__(self, kind, ms, event):
+        self.kind = kind
+        self.ms = ms
+        self.event = event
+
+
+class Moment:
+    """Where an animation is: which step (``index``, ``kind``, ``event``) and ``ms`` into it."""
+
+    def __init__(self, index, step, ms):
+        self.index = index
+        self.kind = step.kind
+        self.event = step.event
+        self.ms = ms
+
+
 def plan(events):
     """The animation steps for an action's events (may be empty)."""
     steps = []
     for event in events:
         kind = event["ev"]
         if kind == "roll":
-            steps.append(("roll", ROLL_MS, event))
+            steps.append(Step("roll", ROLL_MS, event))
         elif kind == "bust":
-            steps.append(("bust", BUST_MS, event))
+            steps.append(Step("bust", BUST_MS, event))
         elif kind == "cat":
-            steps.append(("step", STEP_MS, event))
+            steps.append(Step("step", STEP_MS, event))
         elif kind == "cat_stays":
-            steps.append(("stays", STAYS_MS, event))
+            steps.append(Step("stays", STAYS_MS, event))
         elif kind == "end":
             if event["won"]:
-                steps.append(("won", WIN_MS, event))
+                steps.append(Step("won", WIN_MS, event))
             else:
-                steps.append(("lost", LOST_MS, event))
+                steps.append(Step("lost", LOST_MS, event))
     return steps
 
 
@@ -86,19 +111,19 @@ def led_of(position, track, leds):
 
 
 def scale(color, share):
-    """``color`` at ``share``/256 of its strength."""
-    return (color[0] * share // 256, color[1] * share // 256, color[2] * share // 256)
+    """``color`` at ``share``/FADE of its strength."""
+    return (color[0] * share // FADE, color[1] * share // FADE, color[2] * share // FADE)
 
 
 def wheel(value):
-    """A rainbow colour for 0-255."""
-    value &= 255
-    if value < 85:
+    """A rainbow colour for a position on the colour wheel (0 .. WHEEL - 1, wrapping)."""
+    value %= WHEEL
+    if value < WHEEL_THIRD:
         return (255 - value * 3, value * 3, 0)
-    if value < 170:
-        value -= 85
+    if value < 2 * WHEEL_THIRD:
+        value -= WHEEL_THIRD
         return (0, 255 - value * 3, value * 3)
-    value -= 170
+    value -= 2 * WHEEL_THIRD
     return (value * 3, 0, 255 - value * 3)
 
 
@@ -109,13 +134,13 @@ class Animation:
         self.steps = steps
         self.total = 0
         for step in steps:
-            self.total += step[1]
+            self.total += step.ms
         self.start = None
         self.elapsed = 0
         self.last_roll = None  # the roll event of this action, if any
         for step in steps:
-            if step[0] == "roll":
-                self.last_roll = step[2]
+            if step.kind == "roll":
+                self.last_roll = step.event
 
     def advance(self, now, diff):
         """Set the time; True while the animation still runs."""
@@ -125,13 +150,13 @@ class Animation:
         return self.elapsed < self.total
 
     def current(self):
-        """(index, kind, ms into that step, event), or None once over."""
+        """The Moment now playing, or None once over."""
         t = self.elapsed
         for index in range(len(self.steps)):
-            kind, length, event = self.steps[index]
-            if t < length:
-                return index, kind, t, event
-            t -= length
+            step = self.steps[index]
+            if t < step.ms:
+                return Moment(index, step, t)
+            t -= step.ms
         return None
 
     def frame(self):
@@ -139,14 +164,15 @@ class Animation:
         now = self.current()
         if now is None:
             return None
-        index, kind, t, _ = now
+        kind = now.kind
+        t = now.ms
         if kind == "roll":
-            return index, min(t, ROLL_MS - 1) // FLICKER_MS
+            return now.index, min(t, ROLL_MS - 1) // FLICKER_MS
         if kind in ("won", "lost"):
-            return index, t // CHASE_MS
+            return now.index, t // CHASE_MS
         if kind == "step":
-            return index, min(t, MOVE_MS) // GLIDE_MS, (t // FLASH_MS) % 2
-        return index, t // (FLASH_MS // 2)
+            return now.index, min(t, MOVE_MS) // GLIDE_MS, (t // FLASH_MS) % 2
+        return now.index, t // (FLASH_MS // 2)
 
     def rolling(self):
         """(dice, faces shown, settled?) for the screen while the dice roll, else None."""
@@ -154,22 +180,21 @@ class Animation:
         roll = self.last_roll
         if roll is None or now is None:
             return None
-        index, kind, t, _ = now
-        if kind != "roll":
+        if now.kind != "roll":
             return roll["dice"], roll["faces"], True
         faces = []
         for die in roll["dice"]:
-            faces.append(flicker_face(die, t))
+            faces.append(flicker_face(die, now.ms))
         return roll["dice"], faces, False
 
     def cat_before(self, game_cat):
         """Where the cat is shown before the current step moves it."""
         now = self.current()
-        first = 0 if now is None else now[0]
+        first = 0 if now is None else now.index
         for index in range(first, len(self.steps)):
-            kind, _, event = self.steps[index]
-            if kind == "step":
-                return event["pos"] - 1
+            step = self.steps[index]
+            if step.kind == "step":
+                return step.event["pos"] - 1
         return game_cat
 
 
@@ -193,15 +218,16 @@ def paint(layer, game, animation):
     if now is None:
         paint_still(layer, game.cat, game.track, game.faces)
         return
-    index, kind, t, event = now
+    kind = now.kind
+    t = now.ms
     leds = len(layer.track_leds)
     cat = animation.cat_before(game.cat)
     track = game.track
     if kind == "roll":
-        rolled = animation.rolling()
+        dice, shown, _settled = animation.rolling()
         faces = list(game.faces)
-        for i in range(len(rolled[0])):
-            faces[rolled[0][i]] = rolled[1][i]
+        for i in range(len(dice)):
+            faces[dice[i]] = shown[i]
         paint_still(layer, cat, track, faces)
         frame = t // FLICKER_MS
         for led in range(led_of(cat, track, leds) + 1, leds - 1):
@@ -212,7 +238,7 @@ def paint(layer, game, animation):
             for led in range(leds):
                 layer.track(led, RED)
     elif kind == "step":
-        pos = event["pos"]
+        pos = now.event["pos"]
         paint_still(layer, pos - 1, track, ())
         start = led_of(pos - 1, track, leds)
         end = led_of(pos, track, leds)
@@ -220,24 +246,25 @@ def paint(layer, game, animation):
             layer.track(start, CAT if (t // FLASH_MS) % 2 else OFF)
         else:
             # Glide: the cat fades from one LED into the next, then rests.
-            x = min((end - start) * 256, (end - start) * 256 * t // MOVE_MS)
+            x = min((end - start) * FADE, (end - start) * FADE * t // MOVE_MS)
             layer.track(start, WALKED)
-            led = start + x // 256
-            layer.track(led, scale(CAT, 256 - x % 256))
-            if x % 256:
-                layer.track(led + 1, scale(CAT, x % 256))
+            led = start + x // FADE
+            layer.track(led, scale(CAT, FADE - x % FADE))
+            if x % FADE:
+                layer.track(led + 1, scale(CAT, x % FADE))
     elif kind == "stays":
         paint_still(layer, cat, track, ())
-        if (t // (FLASH_MS + 50)) % 2 == 0:
+        if (t // SLOW_FLASH_MS) % 2 == 0:
             layer.track(led_of(cat, track, leds), GREEN)
     elif kind == "won":
-        shift = (t * 256) // 1000
+        # The track spreads the wheel over its LEDs; the dice LEDs sit a third apart.
+        shift = t * WHEEL // RAINBOW_TURN_MS
         for led in range(leds):
-            layer.track(led, wheel(led * 256 // max(1, leds) + shift))
+            layer.track(led, wheel(led * WHEEL // max(1, leds) + shift))
         for die in range(len(layer.status_leds)):
-            layer.status(die, wheel(die * 85 + shift))
+            layer.status(die, wheel(die * WHEEL_THIRD + shift))
     else:  # lost
         for led in range(leds - 1):
             layer.track(led, LOST_DIM)
-        if (t // (FLASH_MS + 50)) % 2 == 0:
+        if (t // SLOW_FLASH_MS) % 2 == 0:
             layer.track(leds - 1, PANTRY)

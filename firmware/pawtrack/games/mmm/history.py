@@ -59,7 +59,9 @@ class Keeper:
         self.history, self.notice = load(app.files)
         self.games = 0  # since power-on
         self.wins = 0
-        self.counted = None  # (key, won) of the latest game counted since power-on
+        # The latest game counted since power-on: its key and whether it was won.
+        self.counted_key = None
+        self.counted_won = False
 
     def __call__(self, event):
         kind = event.get("ev")
@@ -75,16 +77,17 @@ class Keeper:
             self.games += 1
             if result["won"]:
                 self.wins += 1
-            self.counted = (key, bool(result["won"]))
+            self.counted_key = key
+            self.counted_won = bool(result["won"])
         else:
             key = [match.seed, match.moves + 1]  # the match before the undo
             if not self.history.unrecord(key):
                 return
-            if self.counted is not None and self.counted[0] == key:
+            if self.counted_key == key:
                 self.games -= 1
-                if self.counted[1]:
+                if self.counted_won:
                     self.wins -= 1
-                self.counted = None
+                self.counted_key = None
         self.write()
 
     def write(self):

@@ -1,7 +1,8 @@
 """Mmm! rules (docs/rules/mmm.md): the referee's state machine, pure and seeded.
 
 Options: ``level`` "board" | "items" | "lite" (what the device knows about the
-board), ``side`` 1 | 2, ``variant`` "normal" | "line" (row-or-column),
+board; "lite" by default, as it fits any box: the other two need a layout
+that matches the owner's board), ``side`` 1 | 2, ``variant`` "normal" | "line" (row-or-column),
 ``players`` 1-6, ``track`` 11 | 12 | 13 (cat moves into the pantry), ``layout``
 "example" | "own" (see layouts.py; "own" needs ``layouts.install`` first).
 
@@ -57,8 +58,17 @@ State (``state()``): ``game``, ``level``, ``side``, ``variant``, ``layout``,
 (None in lite; else each {"name", "food", "size", "covered", "pending"} plus
 "squares" and "chips" as [r, c] lists at board level), ``rows``/``cols``
 (board level), ``pieces_left`` (None in lite), ``bust_risk`` ([num, den] for
-re-rolling now, when that is possible at board/items level), ``over`` and
-``result``.
+re-rolling now, when that is possible at board/items level; None at items
+level with the line variant, where the device cannot see the line), ``over``
+and ``result``.
+
+Queries for the screen (it never calls ``state()``): ``unplaced()``,
+``placed_this_roll()``, ``pending()``, ``can_reroll()``, ``can_stop()``,
+``may_declare_bust()``, ``bust_risk()``, ``place_targets(die)`` (best first),
+``target_item(target)``, ``free_after(die, target)`` and
+``place_action(die, target)`` (the action string, so no screen builds or
+parses one), plus the attributes ``phase``, ``faces``, ``target``, ``cat``,
+``track``, ``player``, ``turn``, ``board``, ``line`` and ``result``.
 
 The result (``state()["result"]`` once over) has ``won``, ``distance`` (0 on a
 loss), ``pieces_left`` (0 on a win), ``rating`` (chart.py), ``side``,
@@ -79,7 +89,7 @@ MAX_ITEMS = MAX_SQUARES // 2  # every item has at least 2 squares
 
 class MmmGame(Game):
     OPTIONS = (
-        ("level", ("board", "items", "lite"), "board"),
+        ("level", ("board", "items", "lite"), "lite"),
         ("side", (1, 2), 1),
         ("variant", ("normal", "line"), "normal"),
         ("players", (1, 2, 3, 4, 5, 6), 2),
@@ -139,6 +149,57 @@ class MmmGame(Game):
             if self.target[die] is not None and self.placed_in[die] == self.rolls:
                 found.append(die)
         return found
+
+    def can_reroll(self):
+        """True when "reroll" is allowed now."""
+        if self.phase == "decide":
+            return True
+        return self.phase == "place" and bool(self.placed_this_roll()) and bool(self.unplaced())
+
+    def can_stop(self):
+        """True when "stop" is allowed now."""
+        if self.phase == "decide":
+            return True
+        return self.phase == "place" and bool(self.placed_this_roll())
+
+    def bust_risk(self):
+        """(num, den): the chance that re-rolling now busts, or None.
+
+        None when no re-roll is possible, in lite mode, and at items level with
+        the line variant: without squares the device cannot tell which foods
+        fit the line, and a figure that ignored it would be wrong.
+        """
+        if self.board is None or not self.can_reroll():
+            return None
+        if self.line and not self.board.with_squares:
+            return None
+        return bust_chance(self)
+
+    def target_item(self, target):
+        """The item number of a place target (a square at board level, else an item)."""
+        return self.board.item_of[target] if self.board.with_squares else target
+
+    def place_targets(self, die):
+        """Where die ``die`` may go now, the one leaving its item fewest free squares first."""
+        board = self.board
+        face = self.faces[die]
+        if board is None or face is None or face == "x" or self.target[die] is not None:
+            return []
+        pending = self.pending()
+        ranked = []
+        for target in board.targets(face, pending, self.line and board.with_squares):
+            ranked.append((board.free_left(self.target_item(target), pending), target))
+        ranked.sort()
+        return [target for _left, target in ranked]
+
+    def free_after(self, die, target):
+        """Free squares left in the target's item once die ``die`` is placed there."""
+        item = self.target_item(target)
+        return self.board.free_left(item, self._pending_except(die)) - 1
+
+    def place_action(self, die, target):
+        """The action that places die ``die`` on ``target``."""
+        return self._place_text(die, target)
 
     def _pending_except(self, die):
         found = []
@@ -202,13 +263,14 @@ class MmmGame(Game):
             if self.unplaced():
                 actions.append("reroll")
             actions.append("stop")
-        elif self._may_declare_bust():
+        elif self.may_declare_bust():
             actions.append("bust")
         for die in placed_now:
             actions.append("unplace %d" % die)
         return actions
 
-    def _may_declare_bust(self):
+    def may_declare_bust(self):
+        """Items level, line variant: may the players call a bust on this roll?"""
         return (
             self.line
             and not self.board.with_squares
@@ -346,7 +408,7 @@ class MmmGame(Game):
     def _do_bust(self, words):
         if len(words) != 1:
             raise IllegalAction("bust takes no arguments")
-        if not self._may_declare_bust():
+        if not self.may_declare_bust():
             raise IllegalAction("a bust is found by the referee here")
         events = []
         self._bust(events)
@@ -572,8 +634,9 @@ class MmmGame(Game):
             if board.with_squares:
                 state["rows"] = board.rows
                 state["cols"] = board.cols
-            if self.phase == "place" and self.placed_this_roll() and self.unplaced():
-                state["bust_risk"] = list(bust_chance(self))
+            risk = self.bust_risk()
+            if risk is not None:
+                state["bust_risk"] = list(risk)
         return state
 
 

@@ -34,10 +34,11 @@ Actions (space-separated words)
     nest. When the chain ends without a winner the active player goes on with
     step 3.
 
-Secret-colour mode (option ``colours`` = ``secret``, the original game)
-    Which colour belongs to which player and nest is hidden. Until the game
-    ends, ``state()`` and the events carry no colour at all (the ``win`` event
-    and the result lift the secret): seats and nests have ``"colour": None``,
+Secret colours (option ``colours`` = ``secret``)
+    A secrecy option, not the original game (it borrows only the original's
+    hidden colour cards): which colour belongs to which player and nest is
+    hidden. Until the game ends, ``state()`` and the events carry no colour at
+    all (the ``win`` event and the result lift the secret): seats and nests have ``"colour": None``,
     reveal and hand-over events omit the colour, and ``legal_actions()`` offers
     all four ``colour <c>`` words during any reveal (the nest's own colour counts
     as ``own``), so not even the list of choices leaks a nest's colour. The
@@ -280,7 +281,8 @@ class MouseChaos(Game):
 
     # -- state ---------------------------------------------------------------
 
-    def _visible_colour(self, nest):
+    def visible_colour(self, nest):
+        """The colour of ``nest`` as anyone may see it: None while it is a secret."""
         if self.secret and self.result is None:
             return None
         return self.colour[nest]
@@ -292,14 +294,14 @@ class MouseChaos(Game):
             nests.append({
                 "nest": NESTS[nest],
                 "owner": None if owner is None else owner + 1,
-                "colour": self._visible_colour(nest),
+                "colour": self.visible_colour(nest),
                 "mice": self.mice[nest],
             })
         seats = []
         for player in range(self.players):
             nest = self.seat[player]
             seats.append({"player": player + 1, "nest": NESTS[nest],
-                          "colour": self._visible_colour(nest)})
+                          "colour": self.visible_colour(nest)})
         reveal = None
         if self.reveal_nest is not None:
             reveal = {

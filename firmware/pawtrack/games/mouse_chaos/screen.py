@@ -5,16 +5,21 @@ four nests in their corners (mice and owner), and one row of choices at the
 bottom: left/right cycle the legal actions, ok does the one shown. Back goes
 to the main menu, long back undoes, long ok opens the seats page.
 
-The seats page lists every player's nest. In secret-colour mode it shows a
-player's colour only while ok is held down on that player (hold to peek), and
-the LEDs show no colours at all, so the device can be passed around.
+The seats page lists every player's nest. With secret colours (option
+``colours: secret``, a secrecy option) it shows a player's colour only while
+ok is held down on that player (hold to peek), and the LEDs show no colours
+at all, so the device can be passed around.
+
+Everything drawn is read from the rules' attributes and small queries
+(``visible_colour(nest)``, ``peek(player)``), never from ``state()``; the
+choices are worked out once per change of the match, not per frame.
 
 LEDs: the nests, ``count // 4`` LEDs each (at most 4) in corner order, one lit
-per mouse, in the nest's colour (white in secret mode).
+per mouse, in the nest's colour (white with secret colours).
 """
 
 from pawtrack.buttons import SHORT
-from pawtrack.games.mouse_chaos.rules import NESTS
+from pawtrack.games.mouse_chaos.rules import COLOURS, NEST_SIZE, NESTS
 from pawtrack.ui import icons, lights, widgets
 from pawtrack.ui.choices import ChoiceScreen, choice_row
 from pawtrack.ui.screen import Screen
@@ -26,117 +31,139 @@ COLOUR_LEDS = {
     "blue": lights.BLUE,
 }
 STEP_TITLES = ("", "draw", "move", "chair")
+MOVE_STEP = 2  # the step that moves a mouse or a cat
+
+# Where things go on the 128x64 screen.
+PROMPT_X, PROMPT_Y, PROMPT_ROW = 0, 14, 9  # the left half's lines
+HOLDER_X, HOLDER_Y = 0, 13  # step 2: the holder's picture ...
+NUMBER_X, NUMBER_Y, NUMBER_SCALE = 28, 17, 2  # ... and its number, twice the font size
+UNDER_HOLDER_Y = 41
+DIVIDER_X, DIVIDER_TOP, DIVIDER_HEIGHT = 63, 12, 40
+# Each nest's corner of the right half, in NESTS order (nw, ne, se, sw).
+NEST_SPOTS = ((66, 14), (98, 14), (98, 33), (66, 33))
+NEST_LINE = 9  # the owner's line under the nest's name
+NEST_BOX_W, NEST_BOX_H = 27, 18  # the inverted box round the nest being revealed
+SEAT_X, SEAT_ARROW_X, SEAT_FIRST_Y, SEAT_ROW = 12, 2, 13, 9
+
+
+def _labels():
+    """{action: label} for every action the rules can offer (no parsing at draw time)."""
+    labels = {"draw": "Draw holder", "catch": "Cat caught one", "done": "Done",
+              "skip": "Skip step", "own": "Own colour"}
+    for nest in NESTS:
+        labels["enter " + nest] = "Mouse into " + nest.upper()
+    for colour in COLOURS:
+        labels["colour " + colour] = "It is " + colour
+    return labels
+
+
+ACTION_LABELS = _labels()
 
 
 def action_label(action):
-    words = action.split()
-    verb = words[0]
-    if verb == "draw":
-        return "Draw holder"
-    if verb == "enter":
-        return "Mouse into " + words[1].upper()
-    if verb == "catch":
-        return "Cat caught one"
-    if verb == "done":
-        return "Done"
-    if verb == "skip":
-        return "Skip step"
-    if verb == "own":
-        return "Own colour"
-    if verb == "colour":
-        return "It is " + words[1]
-    return action
+    return ACTION_LABELS.get(action, action)
+
+
+def title(game):
+    if game.result is not None:
+        return "Game over"
+    if game.reveal_nest is not None:
+        return "%s nest full" % NESTS[game.reveal_nest].upper()
+    return "P%d %s" % (game.current + 1, STEP_TITLES[game.step])
+
+
+def prompt(game):
+    """Up to three short lines for the left half."""
+    result = game.result
+    if result is not None:
+        if result["winner"] is None:
+            return [result["colour"], "nest won:", "all lose"]
+        return ["P%d wins!" % result["winner"], result["colour"]]
+    if game.reveal_nest is not None:
+        return ["P%d turns" % (game.reveal_by + 1), "mouse %d/%d" % (game.revealed + 1, NEST_SIZE)]
+    if game.step == 1:
+        return ["Draw a", "cheese", "holder"]
+    if game.step == MOVE_STEP:
+        return ["Move a", "mouse/cat", "up to %d" % game.number]
+    return ["Move a", "chair or", "cheese"]
 
 
 class MouseChaosScreen(ChoiceScreen):
+    def __init__(self, app, match):
+        ChoiceScreen.__init__(self, app, match)
+        self.listed = None  # (match, changes) the cached choices belong to
+        self.cached = []
+
     def actions(self):
-        game = self.game
-        actions = game.legal_actions()
-        if game.state()["step"] == 2 and "done" in actions:
-            # Done and skip first: most turns move a piece without a nest.
-            first = [a for a in actions if a in ("done", "skip")]
-            actions = first + [a for a in actions if a not in first]
-        return actions
+        match = self.app.session.match
+        if self.listed != (match, match.changes):
+            game = match.game
+            actions = game.legal_actions()
+            if game.step == MOVE_STEP and "done" in actions:
+                # Done and skip first: most turns move a piece without a nest.
+                first = [a for a in actions if a in ("done", "skip")]
+                actions = first + [a for a in actions if a not in first]
+            self.cached = actions
+            self.listed = (match, match.changes)
+        return self.cached
 
     def more(self):
         return SeatsScreen(self.app)
 
     # -- drawing -------------------------------------------------------------
 
-    def title(self, state):
-        if state["over"]:
-            return "Game over"
-        if state["phase"] == "reveal":
-            return "%s nest full" % state["reveal"]["nest"].upper()
-        return "P%d %s" % (state["player"], STEP_TITLES[state["step"]])
-
-    def prompt(self, state):
-        """Up to three short lines for the left half."""
-        if state["over"]:
-            result = state["result"]
-            if result["winner"] is None:
-                return [result["colour"], "nest won:", "all lose"]
-            return ["P%d wins!" % result["winner"], result["colour"]]
-        if state["phase"] == "reveal":
-            reveal = state["reveal"]
-            return ["P%d turns" % reveal["by"], "mouse %d/4" % reveal["mouse"]]
-        if state["step"] == 1:
-            return ["Draw a", "cheese", "holder"]
-        if state["step"] == 2:
-            return ["Move a", "mouse/cat", "up to %d" % state["number"]]
-        return ["Move a", "chair or", "cheese"]
-
     def draw(self, canvas):
-        state = self.game.state()
-        widgets.title(canvas, self.title(state), "T%d" % state["turn"])
-        y = 14
-        lines = self.prompt(state)
-        if state["phase"] == "turn" and state["step"] == 2 and not state["over"]:
-            canvas.icon(icons.HOLDER, 0, 13)
-            canvas.text(str(state["number"]), 28, 17, 1, 2)
-            y = 41
+        game = self.game
+        widgets.title(canvas, title(game), "T%d" % game.turn)
+        y = PROMPT_Y
+        lines = prompt(game)
+        moving = game.result is None and game.reveal_nest is None and game.step == MOVE_STEP
+        if moving:
+            canvas.icon(icons.HOLDER, HOLDER_X, HOLDER_Y)
+            canvas.text(str(game.number), NUMBER_X, NUMBER_Y, 1, NUMBER_SCALE)
+            y = UNDER_HOLDER_Y
             lines = ["mouse/cat"]
         for line in lines:
-            canvas.text(line, 0, y)
-            y += 9
-        self.draw_nests(canvas, state)
+            canvas.text(line, PROMPT_X, y)
+            y += PROMPT_ROW
+        self.draw_nests(canvas, game)
         choice, actions = self.current()
         if choice is not None:
             choice_row(canvas, action_label(choice), len(actions))
         else:
             widgets.hint(canvas, "BACK: menu")
 
-    def draw_nests(self, canvas, state):
-        spots = {"nw": (66, 14), "ne": (98, 14), "sw": (66, 33), "se": (98, 33)}
-        canvas.vline(63, 12, 40, 1)
-        for nest in state["nests"]:
-            x, y = spots[nest["nest"]]
-            canvas.text("%s%d" % (nest["nest"].upper(), nest["mice"]), x, y)
-            owner = "P%d" % nest["owner"] if nest["owner"] else "--"
-            if nest["colour"]:
-                owner += " " + nest["colour"][0].upper()
-            canvas.text(owner, x, y + 9)
-            if state["reveal"] is not None and state["reveal"]["nest"] == nest["nest"]:
-                canvas.invert_rect(x - 1, y - 1, 27, 18)
+    def draw_nests(self, canvas, game):
+        canvas.vline(DIVIDER_X, DIVIDER_TOP, DIVIDER_HEIGHT, 1)
+        for nest in range(len(NESTS)):
+            x, y = NEST_SPOTS[nest]
+            canvas.text("%s%d" % (NESTS[nest].upper(), game.mice[nest]), x, y)
+            owner = game.owner[nest]
+            line = "--" if owner is None else "P%d" % (owner + 1)
+            colour = game.visible_colour(nest)
+            if colour:
+                line += " " + colour[0].upper()
+            canvas.text(line, x, y + NEST_LINE)
+            if game.reveal_nest == nest:
+                canvas.invert_rect(x - 1, y - 1, NEST_BOX_W, NEST_BOX_H)
 
     def lights(self, layer):
-        state = self.game.state()
-        per_nest = min(4, layer.count // len(NESTS))
-        for index in range(len(state["nests"])):
-            nest = state["nests"][index]
-            colour = COLOUR_LEDS.get(nest["colour"], lights.WHITE)
-            for slot in range(min(per_nest, nest["mice"])):
-                layer.set(index * per_nest + slot, colour)
+        game = self.game
+        per_nest = min(NEST_SIZE, layer.count // len(NESTS))
+        for nest in range(len(NESTS)):
+            colour = COLOUR_LEDS.get(game.visible_colour(nest), lights.WHITE)
+            for slot in range(min(per_nest, game.mice[nest])):
+                layer.set(nest * per_nest + slot, colour)
 
     def text_lines(self):
-        state = self.game.state()
-        lines = [self.title(state) + " T%d" % state["turn"]]
-        if state["number"] is not None:
-            lines.append("holder %d" % state["number"])
-        lines.extend(self.prompt(state))
+        game = self.game
+        lines = [title(game) + " T%d" % game.turn]
+        if game.number is not None:
+            lines.append("holder %d" % game.number)
+        lines.extend(prompt(game))
         nests = []
-        for nest in state["nests"]:
-            nests.append("%s%d" % (nest["nest"].upper(), nest["mice"]))
+        for nest in range(len(NESTS)):
+            nests.append("%s%d" % (NESTS[nest].upper(), game.mice[nest]))
         lines.append(" ".join(nests))
         choice, _actions = self.current()
         if choice is not None:
@@ -145,7 +172,7 @@ class MouseChaosScreen(ChoiceScreen):
 
 
 class SeatsScreen(Screen):
-    """Who sits at which nest; in secret mode, hold ok to see a colour."""
+    """Who sits at which nest; with secret colours, hold ok to see a colour."""
 
     def __init__(self, app):
         Screen.__init__(self, app)
@@ -178,30 +205,35 @@ class SeatsScreen(Screen):
             return True
         return False
 
+    def seat_colour(self, player):
+        """What the page shows as the colour of ``player`` (0-based)."""
+        game = self.game
+        if not game.secret:
+            return game.visible_colour(game.seat[player]) or "?"
+        if player == self.selected and self.peeking:
+            return game.peek(player + 1)["colour"]
+        return "?"
+
     def draw(self, canvas):
         game = self.game
-        state = game.state()
         widgets.title(canvas, "Seats", "secret" if game.secret else "")
-        y = 13
-        for seat in state["seats"]:
-            index = seat["player"] - 1
-            colour = seat["colour"]
-            if game.secret:
-                colour = "?"
-                if index == self.selected and self.peeking:
-                    colour = game.peek(seat["player"])["colour"]
-            line = "P%d  %s  %s" % (seat["player"], seat["nest"].upper(), colour)
-            canvas.text(line, 12, y)
-            if game.secret and index == self.selected:
-                widgets.arrow(canvas, 2, y)
-            y += 9
+        y = SEAT_FIRST_Y
+        for player in range(game.players):
+            nest = NESTS[game.seat[player]].upper()
+            line = "P%d  %s  %s" % (player + 1, nest, self.seat_colour(player))
+            canvas.text(line, SEAT_X, y)
+            if game.secret and player == self.selected:
+                widgets.arrow(canvas, SEAT_ARROW_X, y)
+            y += SEAT_ROW
         widgets.hint(canvas, "hold OK: peek" if game.secret else "BACK: table")
 
     def lights(self, layer):
         pass  # dark, so a colour never shows on the strip while peeking
 
     def text_lines(self):
+        game = self.game
         lines = []
-        for seat in self.game.state()["seats"]:
-            lines.append("P%d %s %s" % (seat["player"], seat["nest"], seat["colour"] or "?"))
+        for player in range(game.players):
+            colour = game.visible_colour(game.seat[player]) or "?"
+            lines.append("P%d %s %s" % (player + 1, NESTS[game.seat[player]], colour))
         return lines
