@@ -34,7 +34,7 @@ to import is left out (and said so on the console) rather than taking the
 menu down.
 """
 
-GAME_IDS = ("mmm", "mouse_chaos", "chop")
+GAME_IDS = ("mmm", "mouse_chaos", "chop", "om_nom_nom")
 
 _catalog = None
 
