@@ -67,22 +67,32 @@ class OmNomScreen(ChoiceScreen):
     # -- which page ----------------------------------------------------------
 
     def sync(self):
-        """Follow the match to the page it calls for; True if the page changed."""
+        """Follow the match to the page it calls for; True if the page changed.
+
+        A new resolved turn shows its reveal page, a newly scored round its
+        score table (once the reveal is dismissed); an undo goes back to the
+        boards, and so does any other change of the match while a page is up
+        (the players went on, e.g. over the protocol).
+        """
         game = self.game
-        self.seen_changes = self.app.session.match.changes
+        changes = self.app.session.match.changes
+        moved = changes != self.seen_changes
+        self.seen_changes = changes
         before = self.page
         turns = game.turns_resolved
         rounds = game.rounds_done()
         if turns < self.seen_turns or rounds < self.seen_rounds:
-            self.seen_turns = turns  # undone: back to the boards
-            self.seen_rounds = rounds
             self.page = BOARDS_PAGE
-        elif turns > self.seen_turns:
-            self.seen_turns = turns
-            self.page = REVEAL_PAGE
-        if self.page == BOARDS_PAGE and rounds > self.seen_rounds:
             self.seen_rounds = rounds
+        elif turns > self.seen_turns:
+            self.page = REVEAL_PAGE
+        elif rounds > self.seen_rounds and self.page == BOARDS_PAGE:
             self.page = SCORES_PAGE
+            self.seen_rounds = rounds
+        elif moved and self.page in (REVEAL_PAGE, SCORES_PAGE):
+            self.page = BOARDS_PAGE
+            self.seen_rounds = rounds
+        self.seen_turns = turns
         if self.page == BOARDS_PAGE and game.phase == OVER:
             self.page = END_PAGE
         if self.page == END_PAGE and game.phase != OVER:
@@ -102,6 +112,7 @@ class OmNomScreen(ChoiceScreen):
         return False
 
     def acted(self, events):
+        self.choice = None  # each seat and turn starts on its first card in hand
         self.sync()
 
     def undone(self):
@@ -167,7 +178,7 @@ class OmNomScreen(ChoiceScreen):
 
     def draw(self, canvas):
         game = self.game
-        if self.page == REVEAL_PAGE:
+        if self.page == REVEAL_PAGE and game.outcomes is not None:
             pages.draw_reveal(canvas, game)
             return
         if self.page == SCORES_PAGE:
@@ -205,7 +216,7 @@ class OmNomScreen(ChoiceScreen):
 
     def text_lines(self):
         game = self.game
-        if self.page == REVEAL_PAGE:
+        if self.page == REVEAL_PAGE and game.outcomes is not None:
             return pages.reveal_lines(game)
         if self.page == SCORES_PAGE:
             return pages.score_lines(game)
