@@ -4,7 +4,9 @@ Run by ``python -m host_tools.bench_press_scripts`` through
 ``node host_tools/mp_runner.mjs --run host_tools/bench/mp_presses.py PRESS...``
 with the presses as arguments (``ok``, ``right``, ``ok:long``). Each press is
 one step of ``steps()``, so the runner prints the live heap peak of the whole
-game on stderr. Prints "name value unit" lines. The WebAssembly interpreter is
+game on stderr. Prints "name value unit" lines: the slowest press, the press
+that started the match (it imports the game's modules), and the median and
+slowest of the presses after it. The WebAssembly interpreter is
 not the Pico: its times only say how the work per press compares.
 """
 
@@ -63,6 +65,7 @@ def steps():
     app.render()
     yield
     times = []
+    started = None  # the press that started the match (it loads the game's modules)
     for word in PRESSES:
         name, _, kind = word.partition(":")
         start = time.ticks_us()
@@ -70,11 +73,21 @@ def steps():
         hal.clock.now += 200
         app.step()
         times.append(time.ticks_diff(time.ticks_us(), start))
+        if started is None and app.session.match is not None:
+            started = len(times) - 1
         yield
-    times.sort()
+    slowest = 0
+    for index in range(len(times)):
+        if times[index] > times[slowest]:
+            slowest = index
     match = app.session.match
     print("presses %d" % len(times))
-    print("press_median_wasm %d us" % times[len(times) // 2])
-    print("press_max_wasm %d us" % times[-1])
+    print("press_max_wasm %d us (press %d, %s)" % (times[slowest], slowest + 1, PRESSES[slowest]))
+    if started is not None:
+        print("game_start_press_wasm %d us (press %d)" % (times[started], started + 1))
+        in_game = sorted(times[started + 1:])
+        if in_game:
+            print("in_game_press_median_wasm %d us" % in_game[len(in_game) // 2])
+            print("in_game_press_max_wasm %d us" % in_game[-1])
     print("game_over %s" % ("yes" if match is not None and match.is_over() else "no"))
     print("screen %s" % type(app.screen).__name__)

@@ -403,7 +403,8 @@ class OmNomNom(Game):
                     "dice": taken,
                     "by": None if by is None else names[by],
                 }
-            last = {"turn": self.turns_resolved, "outcomes": outcomes}
+            done = self.turns_resolved - 1
+            last = {"round": done // TURNS + 1, "turn": done % TURNS + 1, "outcomes": outcomes}
         tallies = {}
         for index in range(self.count):
             kept, cards, black, red = self.tally[index]

@@ -43,7 +43,9 @@ SYMBOL_ICONS = (
 )
 COLUMN_W = 43
 PREDATOR_Y = 11
-PREY_Y = (25, 39)  # icon tops; the big digits start a row higher, so the two never touch
+PREY_Y = (25, 39)  # the prey icons' tops
+DIGITS_Y = (23, 38)  # the counts' tops: 14 rows high, a blank row between them and above the
+# choice row; the first count reaches up beside the predator, which sits on the left
 
 SHORT_SYMBOLS = ("rab", "car", "mou", "che", "frg", "fly")
 
@@ -206,10 +208,9 @@ class OmNomScreen(ChoiceScreen):
             canvas.icon(pages.CARD_ICONS[2 * board], x + 1, PREDATOR_Y)
             for level in range(2):
                 symbol = 2 * board + level
-                y = PREY_Y[level]
-                canvas.icon(SYMBOL_ICONS[symbol], x + 1, y)
+                canvas.icon(SYMBOL_ICONS[symbol], x + 1, PREY_Y[level])
                 count = str(game.dice[symbol]) if rolled else "-"
-                canvas.text(count, x + 18, y - 1 + level, 1, 2)
+                canvas.text(count, x + 18, DIGITS_Y[level], 1, 2)
 
     def lights(self, layer):
         pages.paint_dice(layer, self.game.dice)
