@@ -12,6 +12,7 @@ import argparse
 import os
 import sys
 
+from host_tools.bench import press_scripts
 from host_tools.sim.simulator import Simulator
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -24,13 +25,25 @@ SCENES = {
     "menu": "",
     "settings": "left ok",
     "button_test": "left ok right right ok ok:long",
-    # Counted from the end too: Dice & bag is second to last, then the games.
+    # Counted from the end too: Dice & bag is second to last.
     "dice_mmm": "left left ok ok ok ok",  # roll 3 Mmm! dice; the last ok skips the tumble
     "dice_d6": "left left ok right right right right right ok right right right ok ok",
     "dice_tally": "left left ok right right right ok ok ok ok ok",  # 15 Om Nom prey, twice
     "dice_bag": "left left ok left left left left ok ok ok",  # two cheese holders drawn
-    "mouse_chaos": "left left left left ok ok ok",  # start, draw a cheese holder
-    "chop": "left left left ok ok ok",  # Cat & Mouse: start, roll the mouse die
+    # The games after Mmm! are counted from the top: Mouse Chaos, Cat & Mouse, Om Nom Nom.
+    "mouse_chaos": "right ok ok ok",  # start, draw a cheese holder
+    "chop": "right right ok ok ok",  # Cat & Mouse: start, roll the mouse die
+    # Om Nom Nom, solo (the default mode): start, roll; play the first card; a whole round.
+    "om_nom_nom_boards": "right right right ok ok ok",
+    "om_nom_nom_reveal": "right right right ok ok ok ok",
+    "om_nom_nom_scores": "right right right ok ok ok" + " ok ok" * 6,
+    # Table mode (options: mode -> table): roll, p1 has entered a card.
+    "om_nom_nom_table": "right right right ok right ok left ok ok ok",
+    # Sheet mode (options: mode -> table -> sheet): roll, p1's round total counted up to 3.
+    "om_nom_nom_sheet": "right right right ok right ok ok left ok ok right right right",
+    # The whole solo game of the press script: the final ranking.
+    "om_nom_nom_end": press_scripts.read(
+        os.path.join(press_scripts.FOLDER, "om_nom_nom_solo.txt")),
     # Mmm! is the first game; its options open on Start, with level lite. A press
     # during an animation only ends it, hence the extra ok after a roll and
     # before leaving the end screen. "right ok left" sets level: board.

@@ -27,6 +27,11 @@ applied to it::
         def is_over(self): ...
         def summary(self): ...
             # one short line for the main menu's Resume row, e.g. "turn 7"
+        def undo_refusal(self): ...
+            # optional: None if the last action may be taken back (the
+            # default), else the one-line reason why not, e.g. a game with
+            # hidden cards refuses to undo the action that revealed them, so
+            # undo cannot be used to peek
 
 Actions are short strings of space-separated words, so they are easy to type
 in the protocol, to store in the journal and to compare. The game's id and
@@ -62,6 +67,9 @@ class Game:
 
     def summary(self):
         return ""
+
+    def undo_refusal(self):
+        return None
 
     def check_legal(self, action):
         """Raise IllegalAction unless ``action`` is in legal_actions()."""

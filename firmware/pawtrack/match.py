@@ -22,7 +22,8 @@ API::
         journal before the events are returned. If the journal cannot be
         written the OSError propagates and the match is as before.
     match.undo(progress=None) -> events      [{"ev": "undo", "action": the undone action}]
-        IllegalAction("nothing to undo") when there is no action.
+        IllegalAction("nothing to undo") when there is no action, and
+        IllegalAction(reason) when the rules' ``undo_refusal()`` gives one.
     match.game       the live rules object (state(), legal_actions(), ...)
     match.game_id, match.rules, match.options, match.seed, match.moves
     match.changes    acts and undos so far (a screen can tell the match moved on)
@@ -133,6 +134,9 @@ class Match:
     def undo(self, progress=None):
         if not self.moves:
             raise IllegalAction("nothing to undo")
+        refusal = self.game.undo_refusal()
+        if refusal:
+            raise IllegalAction(refusal)
         before = (self.game, self.recent)
         undone = self.replay(drop_last=True, progress=progress)
         try:

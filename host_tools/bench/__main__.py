@@ -31,6 +31,15 @@ def mpy_sizes():
     print("mpy_total %d bytes in %d files" % (total, len(compiled)))
     for name, size in sorted(compiled, key=lambda item: -item[1])[:8]:
         print("  %-45s %6d bytes" % (name, size))
+    per_game = {}
+    for name, size in compiled:
+        parts = name.replace(os.sep, "/").split("/")
+        if len(parts) > 3 and parts[:2] == ["pawtrack", "games"]:
+            files, total = per_game.get(parts[2], (0, 0))
+            per_game[parts[2]] = (files + 1, total + size)
+    for game_id in sorted(per_game):
+        files, total = per_game[game_id]
+        print("mpy_game_%s %d bytes in %d files" % (game_id, total, files))
     if failures:
         print("  compile failures: %d" % len(failures))
 

@@ -120,6 +120,22 @@ class MatchTest(unittest.TestCase):
         with self.assertRaises(IllegalAction):
             match.undo()
 
+    def test_the_rules_may_refuse_an_undo(self):
+        class NoUndoAfterStop(CountingGame):
+            def undo_refusal(self):
+                return "no taking back a banked pot" if self.scores[0] else None
+
+        journal = Journal(MemoryFiles(), FOLDER)
+        match = Match.new(counting_game.ID, NoUndoAfterStop, None, 8, journal)
+        while match.game.scores[0] == 0:
+            match.act("stop" if match.game.rolled else "roll")
+        before = match.snapshot()
+        with self.assertRaises(IllegalAction) as caught:
+            match.undo()
+        self.assertEqual(str(caught.exception), "no taking back a banked pot")
+        self.assertEqual(match.snapshot(), before)
+        self.assertEqual(journal.moves, before["moves"])
+
     def test_illegal_action_changes_nothing(self):
         match = new_match(None, 8)
         before = match.snapshot()

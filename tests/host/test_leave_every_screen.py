@@ -12,10 +12,11 @@ import itertools
 import pytest
 
 from host_tools.sim.simulator import Simulator
+from pawtrack.games import GAMES
 
 FOUR = ("left", "ok", "right", "back")
 THREE = ("left", "ok", "right")
-MENU_ENTRIES = 5  # three games, Dice & bag, Settings
+MENU_ENTRIES = len(GAMES) + 2  # the games, Dice & bag, Settings
 WORDS = ("ok", "right", "left", "ok:long")
 BACK = {FOUR: "back", THREE: "left:800"}
 

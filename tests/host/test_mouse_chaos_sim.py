@@ -98,7 +98,7 @@ def test_secret_colours_are_named_a_secrecy_option_not_the_original():
     # The option hides who plays which colour; the rest of the game stays the
     # rewrite's, so nothing calls it the original game's mode.
     sim = Simulator()
-    sim.run("left left left left ok")  # Mouse Chaos: its options
+    sim.run("right ok")  # Mouse Chaos (the second game): its options
     entries = sim.app.screen.entries()
     assert "colours: open" in entries
     sim.app.screen.selected = entries.index("colours: open")

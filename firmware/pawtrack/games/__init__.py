@@ -44,6 +44,7 @@ GAMES = (
     ("mmm", "Mmm!"),
     ("mouse_chaos", "Mouse Chaos"),
     ("chop", "Cat & Mouse"),
+    ("om_nom_nom", "Om Nom Nom"),
 )
 
 

@@ -76,6 +76,51 @@ HOLDER = (24, 24, (
     b'\x00\x00\x00\x00\x00\x00\x00\x00'
 ))
 
+SMALL_WOLF = (13, 13, (
+    b'\x01 \x03`\x02\xa0\x04\x10\t\x88p\x08\x80\x08\x80\x10'
+    b'| \x02 \x01 \x00\xa0\x00`'
+))
+
+SMALL_RABBIT = (13, 13, (
+    b'\x18\xc0\x15@\x15@\x15@\x15@" @\x10H\x90'
+    b'@\x10B\x10% \x10@\x0f\x80'
+))
+
+SMALL_CARROT = (13, 13, (
+    b'\x00@\x01P\x00\xe0\x03\xe0\x04@\n\x80\x08\x80\x13\x00'
+    b'\x14\x00(\x000\x00@\x00\x00\x00'
+))
+
+SMALL_CAT = (13, 13, (
+    b'@\x10`0_\xd0@\x10\x98\xc8\x80\x08\xc2\x18\x87\x08'
+    b'\xc0\x18@\x10  \x1f\xc0\x00\x00'
+))
+
+SMALL_MOUSE = (13, 13, (
+    b'\x00\x00\x1c\x00"\x00+\xc0\x18  \x10P\x10\x80\x10'
+    b'`\x10\x1c \x03\xc0\x00`\x00\x10'
+))
+
+SMALL_CHEESE = (13, 13, (
+    b'\x00\x00\x00`\x01\x90\x06\x10\x18\x10`\x10\xff\xf8\x98\x08'
+    b'\x98h\x80\x98\x84h\x80\x08\xff\xf8'
+))
+
+SMALL_HEDGEHOG = (13, 13, (
+    b'\x00\x00\x05@\x0f\xe0\x1f\xf0?\xf0O\xf8\x8f\xf8_\xf8'
+    b' \x08\x1f\xf0\x08@\x00\x00\x00\x00'
+))
+
+SMALL_FROG = (13, 13, (
+    b'8\xe0UPE\x108\xe0@\x10\x80\x08\xbf\xe8\x80\x08'
+    b'@\x100`O\x90\x90H\x00\x00'
+))
+
+SMALL_FLY = (13, 13, (
+    b"\x00\x000`H\x90E\x10' \x1a\xc0\x07\x00\x0f\x80"
+    b'\x07\x00\x07\x00\x02\x00\x00\x00\x00\x00'
+))
+
 BY_NAME = {
     "bread": BREAD,
     "fish": FISH,
@@ -86,4 +131,13 @@ BY_NAME = {
     "cat": CAT,
     "mouse": MOUSE,
     "holder": HOLDER,
+    "small_wolf": SMALL_WOLF,
+    "small_rabbit": SMALL_RABBIT,
+    "small_carrot": SMALL_CARROT,
+    "small_cat": SMALL_CAT,
+    "small_mouse": SMALL_MOUSE,
+    "small_cheese": SMALL_CHEESE,
+    "small_hedgehog": SMALL_HEDGEHOG,
+    "small_frog": SMALL_FROG,
+    "small_fly": SMALL_FLY,
 }

@@ -1,0 +1,216 @@
+"""Om Nom Nom's pages after the boards: the cards of a turn, the score table, the ranking.
+
+Each page is a pair of functions, one drawing on the 128x64 canvas and one
+giving the same facts as short text lines for the protocol's ``state``. They
+read the rules object's attributes only (never ``game.state()``).
+
+* reveal: every colour's card of the last turn in a 2 x 3 grid, with what
+  became of it: ``+3`` and what it ate, ``eaten`` and by whom, or ``lost``
+  (discarded).
+* scores: one row per colour, the points of each round and the total.
+* ranking: the final order with the tie-break shown.
+
+``paint_dice`` is the LED picture every Om Nom Nom screen shows: the strip is
+cut into three equal segments (wolf, cat, hedgehog board, at most 5 LEDs
+each) and each die left on a board lights one LED of its segment, red for a
+red symbol (carrot, cheese, fly: 2 points) first, then white for a black one
+(rabbit, mouse, frog). A board with more dice than its segment has LEDs
+shows purple on the segment's last LED.
+"""
+
+from pawtrack.buttons import SHORT
+from pawtrack.games.om_nom_nom.chains import CARDS
+from pawtrack.games.om_nom_nom.rules import ATE, EATEN, KEPT, ROUNDS, TURNS
+from pawtrack.ui import icons, lights, widgets
+from pawtrack.ui.canvas import text_width
+from pawtrack.ui.screen import Screen
+
+CARD_ICONS = (
+    icons.SMALL_WOLF,
+    icons.SMALL_RABBIT,
+    icons.SMALL_CAT,
+    icons.SMALL_MOUSE,
+    icons.SMALL_HEDGEHOG,
+    icons.SMALL_FROG,
+)
+CELL_W = 64
+CELL_H = 17
+ROW_Y = 12
+ROW_H = 9
+# Right edges of the score table's columns: R1, R2, R3, total.
+SCORE_RIGHT = (56, 78, 100, 125)
+
+
+SEGMENT_MAX = 5
+
+
+def paint_dice(layer, dice):
+    """The dice left on the boards (``dice``: counts per SYMBOLS index) on the LED layer."""
+    segment = min(SEGMENT_MAX, layer.count // 3)
+    if segment == 0:
+        return
+    for board in range(3):
+        first = board * segment
+        lit = 0
+        for colour, count in ((lights.RED, dice[2 * board + 1]), (lights.WHITE, dice[2 * board])):
+            for _ in range(min(count, segment - lit)):
+                layer.set(first + lit, colour)
+                lit += 1
+        if dice[2 * board] + dice[2 * board + 1] > segment:
+            layer.set(first + segment - 1, lights.PURPLE)
+
+
+def seat_label(name):
+    """How a seat is written on the screen: You, V1, P3."""
+    return "You" if name == "you" else name.upper()
+
+
+def dice_text(count):
+    return "1 die" if count == 1 else "%d dice" % count
+
+
+def prey_text(game, prey, taken):
+    """What one card ate, in at most 8 characters: "2 dice", "V1 V2", "P3 +2d"."""
+    if not prey:
+        return dice_text(taken) if taken else "no prey"
+    names = " ".join(seat_label(game.seats[victim]) for victim in prey)
+    if taken:
+        names += " +%dd" % taken
+    if len(names) <= 8:
+        return names
+    return "%dc +%dd" % (len(prey), taken) if taken else "%d cards" % len(prey)
+
+
+def outcome_lines(game, seat):
+    """(first line, second line) of a seat's cell on the reveal page."""
+    kind, points, prey, taken, by = game.outcomes[seat]
+    name = seat_label(game.seats[seat])
+    if kind == ATE or kind == KEPT:
+        return "%s +%d" % (name, points), prey_text(game, prey, taken)
+    if kind == EATEN:
+        return name + " eaten", "by " + seat_label(game.seats[by])
+    return name + " lost", "discard"
+
+
+def resolved_turn(game):
+    """(round, turn) of the last resolved turn."""
+    done = game.turns_resolved - 1
+    return done // TURNS + 1, done % TURNS + 1
+
+
+def draw_reveal(canvas, game):
+    played_round, turn = resolved_turn(game)
+    widgets.title(canvas, "R%d T%d cards" % (played_round, turn), "OK")
+    for seat in range(game.count):
+        x = (seat % 2) * CELL_W
+        y = 11 + (seat // 2) * CELL_H
+        canvas.icon(CARD_ICONS[game.last_cards[seat]], x + 1, y + 2)
+        first, second = outcome_lines(game, seat)
+        canvas.text(first, x + 16, y + 1)
+        canvas.text(second, x + 16, y + 9)
+
+
+def reveal_lines(game):
+    played_round, turn = resolved_turn(game)
+    lines = ["R%d T%d cards" % (played_round, turn)]
+    for seat in range(game.count):
+        first, second = outcome_lines(game, seat)
+        lines.append("%s %s, %s" % (CARDS[game.last_cards[seat]], first, second))
+    return lines
+
+
+def round_cell(game, seat, index):
+    """The text of round ``index`` (0-based) for a seat: its points, running, or "-"."""
+    scores = game.scores[seat]
+    if index < len(scores):
+        return str(scores[index])
+    if index == len(scores) and game.round == index + 1 and game.turn > 1:
+        return str(game.round_points(seat))  # the round being played, so far
+    return "-"
+
+
+def draw_scores(canvas, game):
+    widgets.title(canvas, "Score")
+    for column, label in enumerate(("R1", "R2", "R3", "Tot")):
+        canvas.text(label, SCORE_RIGHT[column] - text_width(label), 1, 0)
+    for seat in range(game.count):
+        y = ROW_Y + seat * ROW_H
+        canvas.text(seat_label(game.seats[seat]), 2, y)
+        for index in range(ROUNDS):
+            cell = round_cell(game, seat, index)
+            canvas.text(cell, SCORE_RIGHT[index] - text_width(cell), y)
+        total = str(game.total(seat))
+        canvas.text(total, SCORE_RIGHT[3] - text_width(total), y)
+
+
+def score_lines(game):
+    lines = ["Score R1 R2 R3 Tot"]
+    for seat in range(game.count):
+        cells = [round_cell(game, seat, index) for index in range(ROUNDS)]
+        lines.append("%s %s = %d" % (seat_label(game.seats[seat]), " ".join(cells),
+                                     game.total(seat)))
+    return lines
+
+
+def end_title(game):
+    """The ranking page's title and its right-hand note (the tie-break used)."""
+    result = game.result
+    note = {"none": "", "best_round": "best rd", "shared": "tie"}[result["tie_break"]]
+    if len(result["winners"]) > 1:
+        return "Shared win", note
+    if game.solo:
+        return ("You win!" if result["you"] == "win" else "You lose"), note
+    return "%s wins!" % seat_label(result["winners"][0]), note
+
+
+def ranking_rows(game):
+    """One row per colour, best first: place, name, total, then its rounds, or its best
+    round when it tied on total with another colour (the tie-break)."""
+    ranking = game.result["ranking"]
+    totals = [entry["total"] for entry in ranking]
+    rows = []
+    for entry in ranking:
+        row = "%d %-3s %3d " % (entry["rank"], seat_label(entry["seat"]), entry["total"])
+        if totals.count(entry["total"]) > 1:
+            row += " best %d" % entry["best"]
+        else:
+            row += " ".join("%2d" % points for points in entry["rounds"])
+        rows.append(row)
+    return rows
+
+
+def draw_ranking(canvas, game):
+    title, note = end_title(game)
+    widgets.title(canvas, title, note)
+    y = ROW_Y
+    for row in ranking_rows(game):
+        canvas.text(row, 2, y)
+        y += ROW_H
+
+
+def ranking_lines(game):
+    title, note = end_title(game)
+    return [(title + " " + note).strip()] + ranking_rows(game)
+
+
+class ScoresScreen(Screen):
+    """The score table on its own (long ok on the table): any short press goes back."""
+
+    @property
+    def game(self):
+        return self.app.session.match.game
+
+    def button(self, name, kind):
+        if kind == SHORT:
+            self.app.pop()
+            return True
+        return False
+
+    def draw(self, canvas):
+        draw_scores(canvas, self.game)
+
+    def lights(self, layer):
+        paint_dice(layer, self.game.dice)
+
+    def text_lines(self):
+        return score_lines(self.game)
