@@ -34,7 +34,12 @@ to import is left out (and said so on the console) rather than taking the
 menu down.
 """
 
-GAME_IDS = ("mmm", "mouse_chaos", "chop")
+GAME_IDS = (
+    "mmm",
+    "mouse_chaos",
+    "chop",
+    "mice_mystics",
+)
 
 _catalog = None
 
