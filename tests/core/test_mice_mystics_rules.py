@@ -659,9 +659,9 @@ class Defaults(unittest.TestCase):
         self.assertEqual(cards.cards_of("brodie"), ("brodie1", "brodie2"))
         self.assertEqual(cards.type_of("vanestra3"), "vanestra")
         self.assertEqual(cards.card_name("brodie2"), "Brodie2")
-        for hero_id, name in cards.HEROES:
+        for _hero_id, name in cards.HEROES:
             self.assertTrue(len(name) <= 7)
-        for type_id, _name, short, count in cards.MINIONS:
+        for _type_id, _name, short, count in cards.MINIONS:
             self.assertTrue(len(short) + (1 if count > 1 else 0) <= 7, short)
         self.assertEqual([h for h, _ in cards.HEROES],
                          ["collin", "nez", "filch", "maginos", "tilda", "lily"])
