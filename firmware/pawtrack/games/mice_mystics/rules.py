@@ -115,6 +115,8 @@ class MiceMystics(Game):
         self.last_battle = None  # (attacker, defender, mode, hits, blocks, wounds)
         self.moved = 0  # movement rolls this turn
         self.acted = 0  # attacks and checks this turn
+        self.surged = 0  # surges caused by the last action (the screen's banner)
+        self.achieved = None  # an achievement earned by the last action
         self.result = None
 
     # -- queries ---------------------------------------------------------------
@@ -269,6 +271,8 @@ class MiceMystics(Game):
         verb = words[0]
         if verb != "defend":
             self.attack = None  # any other action closes the attack to more defenders
+        self.surged = 0
+        self.achieved = None
         handler = getattr(self, "_do_" + verb)
         return handler(words)
 
@@ -563,6 +567,7 @@ class MiceMystics(Game):
         events = [{"ev": "wheel", "wheel": self.wheel, "added": count, "why": why}]
         for _ in range(surges):
             self.surges += 1
+            self.surged += 1
             events.append({"ev": "surge", "surge": self.surges, "wheel": self.wheel})
             events += self._move_hourglass("surge")
             if self.result is not None:
@@ -578,6 +583,7 @@ class MiceMystics(Game):
 
     def _achieve(self, name, hero):
         self.achievements[name] = hero
+        self.achieved = name
         before = self.end
         self.end = trackers.end_marker_after(self.end, self.pages)
         events = [{"ev": "achievement", "name": name, "hero": hero}]
