@@ -18,6 +18,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOCS_IMG = os.path.join(ROOT, "docs", "img")
 GOLDEN = os.path.join(ROOT, "tests", "golden")
 
+MICE_MYSTICS_SETUP = (
+    "left left left ok ok ok right ok ok ok right ok right right ok back left ok ok back ok"
+)
+
 # name -> presses from power-on. Keep names stable: the README links them.
 # Settings is the last main-menu entry, one "left" (wrapping round) away.
 SCENES = {
@@ -29,8 +33,9 @@ SCENES = {
     "dice_d6": "left left ok right right right right right ok right right right ok ok",
     "dice_tally": "left left ok right right right ok ok ok ok ok",  # 15 Om Nom prey, twice
     "dice_bag": "left left ok left left left left ok ok ok",  # two cheese holders drawn
-    "mouse_chaos": "left left left left ok ok ok",  # start, draw a cheese holder
-    "chop": "left left left ok ok ok",  # Cat & Mouse: start, roll the mouse die
+    # The games before the newest ones are counted from the top, the newest from the end.
+    "mouse_chaos": "right ok ok ok",  # start, draw a cheese holder
+    "chop": "right right ok ok ok",  # Cat & Mouse: start, roll the mouse die
     # Mmm! is the first game. A press during an animation only ends it, hence
     # the extra ok after a roll and before leaving the end screen.
     "mmm_roll": "ok ok ok ok",  # start (board level), roll, skip the tumble
@@ -38,6 +43,11 @@ SCENES = {
     # Lite level (options: level -> lite), one turn that finishes the food: a win.
     "mmm_end": "ok right ok ok left ok ok ok left left ok right ok ok ok",
     "mmm_history": "ok right ok ok left ok ok ok left left ok right ok ok ok ok right ok",
+    # Mice & Mystics, third from the end: start, end page 7, heroes Collin, Nez and
+    # Maginos, Rat warriors, deal with ambush; the rats move and miss, then
+    # Maginos moves and attacks, the rats defend: both rolls and the wounds.
+    "mice_mystics": MICE_MYSTICS_SETUP + " ok ok ok ok ok ok ok ok ok ok ok ok",
+    "mice_mystics_chapter": MICE_MYSTICS_SETUP + " ok ok ok ok ok ok ok ok ok ok ok ok ok:long",
 }
 
 

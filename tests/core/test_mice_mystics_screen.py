@@ -107,10 +107,11 @@ class SetupAndTurns(unittest.TestCase):
             self.assertEqual(app.screen.text_lines()[1], "> 1 die")
             press(app, "ok")
             battle = app.game.last_battle
-            self.assertEqual(app.table.text_lines()[2],
-                             "Wounds %d (%d-%d)" % (battle[5], battle[3], battle[4]))
+            lines = app.table.text_lines()
+            self.assertEqual(lines[1], "attack " + " ".join(battle[6]))
+            self.assertIn("Wounds %d (%d-%d)" % (battle[5], battle[3], battle[4]), lines)
         else:
-            self.assertEqual(app.table.text_lines()[2], "No hit")
+            self.assertIn("No hit", app.table.text_lines())
         self.assertEqual(shown_choice(app), "> End turn")
 
     def test_3_4_battle_wizard_minion_attacks_a_chosen_mouse(self):

@@ -109,10 +109,10 @@ class MiceMystics(Game):
         self.current = None  # the card whose turn it is
         self.restart = False  # the track was dealt afresh: after this turn, a new round
         self.chosen = []  # minion types of the encounter being entered
-        self.attack = None  # an attack that hit: [attacker, mode, hits, defences so far]
+        self.attack = None  # an attack that hit: [attacker, mode, hits, defences so far, faces]
         self.route = None  # a free roll's cheese waiting for its owner: (mode, cheese)
         self.last = None  # the last roll for the screen: (kind, mode, faces, numbers, who)
-        self.last_battle = None  # (attacker, defender, mode, hits, blocks, wounds)
+        self.last_battle = None  # (attacker, defender, mode, hits, blocks, wounds, attack faces)
         self.moved = 0  # movement rolls this turn
         self.acted = 0  # attacks and checks this turn
         self.surged = 0  # surges caused by the last action (the screen's banner)
@@ -504,16 +504,16 @@ class MiceMystics(Game):
             return events
         if hits == 0:
             self.attack = None
-            self.last_battle = (attacker, None, mode, 0, 0, 0)
+            self.last_battle = (attacker, None, mode, 0, 0, 0, faces)
             events.append({"ev": "battle", "attacker": attacker, "defender": None, "mode": mode,
                            "hits": 0, "blocks": 0, "wounds": 0, "defence_rolled": False})
             return events
-        self.attack = [attacker, mode, hits, 0]
+        self.attack = [attacker, mode, hits, 0, faces]
         self.phase = DEFENCE
         return events
 
     def _do_defend(self, words):
-        attacker, mode, hits, _defences = self.attack
+        attacker, mode, hits, _defences, attack_faces = self.attack
         if cards.is_hero(attacker):
             defender = "minion"
             count = int(words[1])
@@ -527,7 +527,7 @@ class MiceMystics(Game):
         self.attack[3] += 1
         self.phase = TURN
         self.last = ("defence", battle.DEFENCE, faces, (), defender)
-        self.last_battle = (attacker, defender, mode, hits, blocks, wounds)
+        self.last_battle = (attacker, defender, mode, hits, blocks, wounds, attack_faces)
         events = [
             {"ev": "defence", "defender": defender, "faces": list(faces), "blocks": blocks,
              "cheese": cheese},
@@ -679,7 +679,7 @@ class MiceMystics(Game):
                     "who": who}
         battle_result = None
         if self.last_battle is not None:
-            attacker, defender, mode, hits, blocks, wounds = self.last_battle
+            attacker, defender, mode, hits, blocks, wounds, _faces = self.last_battle
             battle_result = {"attacker": attacker, "defender": defender, "mode": mode,
                              "hits": hits, "blocks": blocks, "wounds": wounds}
         return {

@@ -83,6 +83,14 @@ def plural(count, word):
     return "%d %s%s" % (count, word, "" if count == 1 else "s")
 
 
+def draw_faces(canvas, faces, top):
+    """Die faces as their symbols, six to a row."""
+    for index in range(len(faces)):
+        x = (index % DICE_PER_ROW) * DIE_PITCH
+        y = top + (index // DICE_PER_ROW) * DIE_PITCH
+        canvas.icon(FACE_ICONS[faces[index]], x, y)
+
+
 def title_case(word):
     """The word with a capital first letter (MicroPython strings have no capitalize())."""
     return word[:1].upper() + word[1:]
@@ -426,10 +434,16 @@ class MysticsScreen(ChoiceScreen):
                 scale = 2 if len(numbers) <= 4 else 1
                 canvas.text(text, 0, 16, 1, scale)
             return
-        for index in range(len(faces)):
-            x = (index % DICE_PER_ROW) * DIE_PITCH
-            y = 12 + (index // DICE_PER_ROW) * DIE_PITCH
-            canvas.icon(FACE_ICONS[faces[index]], x, y)
+        if kind == "defence":
+            attack = self.game.last_battle[6]
+            if len(attack) <= DICE_PER_ROW and len(faces) <= DICE_PER_ROW:
+                # The battle: the attack's dice above, the defence's below.
+                draw_faces(canvas, attack, 12)
+                draw_faces(canvas, faces, 12 + DIE_PITCH)
+                if not faces:
+                    canvas.text("no defence", 0, 16 + DIE_PITCH)
+                return
+        draw_faces(canvas, faces, 12)
         if not faces:
             canvas.text("no dice", 0, 16)
 
@@ -463,7 +477,7 @@ class MysticsScreen(ChoiceScreen):
                 return ["Roll to move,", "then one", "action."]
             if game.current_is_hero():
                 return ["Captured: no", "minions on the", "board? rescue"]
-            return ["Move each one,", "then attack."]
+            return ["One move roll", "per minion,", "then attack."]
         return [self.result_line(game)]
 
     def result_line(self, game):
@@ -474,7 +488,7 @@ class MysticsScreen(ChoiceScreen):
                 return "No hit"
             return plural(hits, "hit") + (": defend" if game.phase == "defence" else "")
         if kind == "defence":
-            _a, _d, _m, hits, blocks, wounds = game.last_battle
+            hits, blocks, wounds = game.last_battle[3:6]
             return "Wounds %d (%d-%d)" % (wounds, hits, blocks)
         if kind == "check":
             if battle.check_passed(faces):
@@ -567,6 +581,9 @@ class MysticsScreen(ChoiceScreen):
             kind, mode, faces, numbers, _who = game.last
             if numbers:
                 lines.append("move " + " ".join(str(n) for n in numbers))
+            elif kind == "defence":
+                lines.append("attack " + " ".join(game.last_battle[6]))
+                lines.append("defence " + " ".join(faces))
             else:
                 lines.append("dice " + " ".join(faces))
         lines.extend(self.panel_lines())
@@ -589,7 +606,7 @@ class MysticsScreen(ChoiceScreen):
                  "Pages %d  surges %d" % (game.pages, game.surges)]
         for hero in game.heroes:
             state = " captured" if hero in game.captured else ""
-            lines.append("%-7s chs %d x%d%s" % (cards.hero_name(hero), game.cheese.get(hero, 0),
+            lines.append("%-7s chs %d cap %d%s" % (cards.hero_name(hero), game.cheese.get(hero, 0),
                                                 game.captures.get(hero, 0), state))
         for name in ("cheesemaster", "roachmaster", "scaper"):
             hero = game.achievements.get(name)
