@@ -13,6 +13,7 @@ from app_kit import game_app
 from pawtrack.buttons import SHORT
 from pawtrack.games.mice_mystics import trackers
 from pawtrack.games.mice_mystics.screen import DIE_PITCH, FACE_ICONS, MysticsScreen
+from pawtrack.rng import Rng
 from pawtrack.ui import lights
 
 # Seed 11 deals collin, nez, rats in that order (checked in new_app).
@@ -206,6 +207,22 @@ class SetupAndTurns(unittest.TestCase):
                 press(app, "ok" if step % 7 else "back")
         self.assertTrue(app.game.is_over())
         self.assertTrue(len(pictures) > 40, len(pictures))
+
+    def test_every_legal_action_draws_without_an_error(self):
+        # Any action a host may send over the protocol, not only what the buttons
+        # suggest, leaves a table that draws (a screen error would be a message).
+        chooser = Rng(9)
+        for seed in (1, 2, 3):
+            app = new_app(("endpage 9", "hero collin", "hero filch", "minion roaches",
+                           "minion vanestra", "deal ambush"), movement="face")
+            for _ in range(150):
+                legal = app.game.legal_actions()
+                if not legal:
+                    break
+                calm = [a for a in legal if a != "won"]
+                app.session.act(chooser.choice(calm or legal))
+                app.step(seed * 100000 + len(app.session.match.recent))
+                self.assertEqual(app.messages, [], app.session.match.recent)
 
 
 class LedsAndAlarms(unittest.TestCase):

@@ -116,6 +116,10 @@ class MiceMystics(Game):
         self.moved = 0  # movement rolls this turn
         self.acted = 0  # attacks and checks this turn
         self.surged = 0  # surges caused by the last action (the screen's banner)
+        # How many dice each card last rolled for each purpose ("collin melee",
+        # "nez defend", "rats move", "roller check"): a picker starts there, and
+        # it survives a power cut with the rest of the chapter.
+        self.dice_used = {}
         self.achieved = None  # an achievement earned by the last action
         self.result = None
 
@@ -433,7 +437,15 @@ class MiceMystics(Game):
                 faces.append(face)
         return tuple(numbers), tuple(faces)
 
+    def _remember(self, who, what, count):
+        self.dice_used[who + " " + what] = count
+
+    def dice_count(self, who, what, default):
+        """The number of dice ``who`` last rolled for ``what`` (else ``default``)."""
+        return self.dice_used.get(who + " " + what, default)
+
     def _do_move(self, words):
+        self._remember(self.current, "move", int(words[1]))
         numbers, faces = self._numbers(int(words[1]))
         self.moved += 1
         self.last = ("move", battle.MOVE, faces, numbers, self.current)
@@ -445,6 +457,7 @@ class MiceMystics(Game):
     def _do_roll(self, words):
         mode = words[1]
         count = int(words[2])
+        self._remember("roller", mode, count)
         if mode == battle.MOVE:
             numbers, faces = self._numbers(count)
             self.last = ("roll", mode, faces, numbers, None)
@@ -474,6 +487,7 @@ class MiceMystics(Game):
 
     def _do_check(self, words):
         kind = words[1]
+        self._remember(self.current, kind, int(words[2]))
         faces = self._roll(int(words[2]))
         self.acted += 1
         self.last = ("check", kind, faces, (), self.current)
@@ -491,6 +505,7 @@ class MiceMystics(Game):
 
     def _do_attack(self, words):
         mode = words[1]
+        self._remember(self.current, mode, int(words[2]))
         faces = self._roll(int(words[2]))
         attacker = self.current
         self.acted += 1
@@ -520,6 +535,7 @@ class MiceMystics(Game):
         else:
             defender = words[1]
             count = int(words[2])
+        self._remember(defender, "defend", count)
         faces = self._roll(count)
         blocks = battle.blocks(faces)
         wounds = battle.wounds(hits, blocks)

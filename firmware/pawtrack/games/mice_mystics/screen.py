@@ -109,7 +109,6 @@ class MysticsScreen(ChoiceScreen):
         self.flash_until = None  # surge flash of the wheel LEDs, until this time
         self.alarm_until = None  # end-of-chapter blinking, until this time
         self.blink = False
-        self.dice_memory = {}  # (card, what) -> the number of dice last used
         self.seen_changes = match.changes
 
     # -- the choices ---------------------------------------------------------------
@@ -207,13 +206,9 @@ class MysticsScreen(ChoiceScreen):
         self.app.push(Picker(self.app, title, options, then, start))
 
     def pick_dice(self, title, key, default, then, low=1):
-        start = self.dice_memory.get(key, default) - low
-
-        def chosen(count):
-            self.dice_memory[key] = count
-            then(count)
-
-        self.pick(title, number_options(low, MAX_DICE, True), chosen, start)
+        """A picker for a number of dice, starting at what ``key`` (who, what) last rolled."""
+        start = self.game.dice_count(key[0], key[1], default) - low
+        self.pick(title, number_options(low, MAX_DICE, True), then, start)
 
     def hero_options(self):
         return [(cards.hero_name(hero), hero) for hero in self.game.active_heroes()]
@@ -494,7 +489,7 @@ class MysticsScreen(ChoiceScreen):
             if battle.check_passed(faces):
                 return "Success!"
             return "Trap! 1 wound" if mode == "trap" else "Failed"
-        if kind == "roll":
+        if kind == "roll" and mode != battle.MOVE:
             cheese = battle.cheese(faces)
             if mode == battle.CHECK:
                 text = "Star!" if battle.check_passed(faces) else "No star"
