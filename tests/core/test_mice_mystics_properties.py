@@ -22,7 +22,7 @@ from pawtrack.games.mice_mystics.rules import MiceMystics
 from pawtrack.rng import Rng
 
 MICROPYTHON = sys.implementation.name == "micropython"
-CHAPTERS = 25 if MICROPYTHON else 120
+CHAPTERS = 12 if MICROPYTHON else 120
 MAX_ACTIONS = 400
 BUSY = ("move", "attack", "defend", "check", "roll", "route")
 DRASTIC = ("won", "captured", "hourglass", "wheel", "endpage", "steal")

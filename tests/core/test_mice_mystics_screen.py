@@ -212,10 +212,10 @@ class SetupAndTurns(unittest.TestCase):
         # Any action a host may send over the protocol, not only what the buttons
         # suggest, leaves a table that draws (a screen error would be a message).
         chooser = Rng(9)
-        for seed in (1, 2, 3):
+        for seed in (1, 2):
             app = new_app(("endpage 9", "hero collin", "hero filch", "minion roaches",
                            "minion vanestra", "deal ambush"), movement="face")
-            for _ in range(150):
+            for _ in range(120):
                 legal = app.game.legal_actions()
                 if not legal:
                     break
