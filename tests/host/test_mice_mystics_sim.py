@@ -16,7 +16,7 @@ from host_tools.sim.simulator import Simulator
 from pawtrack import games
 from pawtrack.rng import Rng
 
-ACTIONS_IN_SCRIPT = 351
+ACTIONS_IN_SCRIPT = 297
 
 
 def game(sim):

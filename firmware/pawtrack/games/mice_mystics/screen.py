@@ -128,7 +128,7 @@ class MysticsScreen(ChoiceScreen):
             return deal + entries
         if phase == "encounter":
             if game.chosen:
-                return ["deal", "deal ambush", "?minions", "cancel"]
+                return ["deal ambush", "deal", "?minions", "cancel"]
             return ["?minions", "cancel"]
         if phase == "round_end":
             if game.minion_cards():
