@@ -19,6 +19,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOCS_IMG = os.path.join(ROOT, "docs", "img")
 GOLDEN = os.path.join(ROOT, "tests", "golden")
 
+MICE_MYSTICS_SETUP = (
+    "left left left ok ok ok right ok ok ok right ok right right ok back left ok ok back ok"
+)
+
 # name -> presses from power-on. Keep names stable: the README links them.
 # Settings is the last main-menu entry, one "left" (wrapping round) away.
 SCENES = {
@@ -52,6 +56,11 @@ SCENES = {
     # Lite level (the default), one turn that finishes the food: a win.
     "mmm_end": "ok ok ok ok left left ok right ok ok ok",
     "mmm_history": "ok ok ok ok left left ok right ok ok ok ok right ok",
+    # Mice & Mystics, third from the end: start, end page 7, heroes Collin, Nez and
+    # Maginos, Rat warriors, deal with ambush; the rats move and miss, then
+    # Maginos moves and attacks, the rats defend: both rolls and the wounds.
+    "mice_mystics": MICE_MYSTICS_SETUP + " ok ok ok ok ok ok ok ok ok ok ok ok",
+    "mice_mystics_chapter": MICE_MYSTICS_SETUP + " ok ok ok ok ok ok ok ok ok ok ok ok ok:long",
 }
 
 

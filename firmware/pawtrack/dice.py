@@ -17,8 +17,12 @@ CHOP_MOUSE = (1, 1, 2, 2, 3, 4)
 # Om Nom Nom prey die: one face per prey symbol (docs/rules/dice-and-bag.md).
 OM_NOM_NOM_PREY = ("rabbit", "carrot", "mouse", "cheese", "frog", "fly")
 
-# Mice and Mystics action die (docs/rules/dice-and-bag.md).
+# Mice and Mystics action die (docs/rules/mice_mystics.md, 3.1): the six faces, one each.
 MICE_MYSTICS_ACTION = ("sword*", "swordshield", "swordshield*", "bow", "bow*", "cheese")
+# The movement number printed on each face above, used only when the game's option
+# "movement" is "face" (a project default pairing: which number sits on which face is
+# not published; each of 1, 2, 3 is on two faces, so the number is uniform 1-3).
+MICE_MYSTICS_NUMBERS = (1, 2, 3, 1, 2, 3)
 
 PLAIN_D6 = (1, 2, 3, 4, 5, 6)
 

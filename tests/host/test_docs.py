@@ -70,7 +70,7 @@ def test_every_test_named_in_the_rules_notes_exists():
 
 
 def test_every_rule_bullet_says_where_it_comes_from():
-    for name in ("mmm.md", "mouse_chaos.md", "chop.md"):
+    for name in ("mmm.md", "mouse_chaos.md", "chop.md", "mice_mystics.md"):
         text = read(os.path.join(RULES_DIR, name))
         assert text.count("*From:*") >= 15, name
         assert "rule text" in text and "project default" in text, name

@@ -21,5 +21,6 @@ def test_the_booted_menu_loads_no_rules():
                             text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     menu, loaded = result.stdout.strip().splitlines()
-    assert menu == "['Mmm!', 'Mouse Chaos', 'Cat & Mouse', 'Om Nom Nom', 'Dice & bag', 'Settings']"
+    assert menu == str(["Mmm!", "Mouse Chaos", "Cat & Mouse", "Om Nom Nom", "Mice & Mystics",
+                        "Dice & bag", "Settings"])
     assert loaded == "[]"

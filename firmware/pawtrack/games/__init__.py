@@ -45,6 +45,7 @@ GAMES = (
     ("mouse_chaos", "Mouse Chaos"),
     ("chop", "Cat & Mouse"),
     ("om_nom_nom", "Om Nom Nom"),
+    ("mice_mystics", "Mice & Mystics"),
 )
 
 

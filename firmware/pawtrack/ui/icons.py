@@ -121,6 +121,40 @@ SMALL_FLY = (13, 13, (
     b'\x07\x00\x07\x00\x02\x00\x00\x00\x00\x00'
 ))
 
+MM_SWORD_STAR = (13, 13, (
+    b'\x10 8 8\xf88p8P8\x008\x008\x00'
+    b'\xfe\x00\x10\x00\x10\x008\x00\x00\x00'
+))
+
+MM_SWORDSHIELD = (13, 13, (
+    b'\x10\x00\x10\x00\xfe\x00\x92\x00\x92\x00\xba\x00\x92\x00T\x00'
+    b'T\x008\x00\x10\x00\x00\x00\x00\x00'
+))
+
+MM_SWORDSHIELD_STAR = (13, 13, (
+    b'\x10 \x10 \xfe\xf8\x92p\x92P\xba\x00\x92\x00T\x00'
+    b'T\x008\x00\x10\x00\x00\x00\x00\x00'
+))
+
+MM_BOW = (13, 13, (
+    b'\x18\x00(\x00H\x00H\x00\x88\x00\x88\xc0\xff\xf0\x88\xc0'
+    b'\x88\x00H\x00H\x00(\x00\x18\x00'
+))
+
+MM_BOW_STAR = (13, 13, (
+    b'\x18 ( H\xf8Hp\x88P\x88\xc0\xff\xf0\x88\xc0'
+    b'\x88\x00H\x00H\x00(\x00\x18\x00'
+))
+
+MM_CHEESE = (13, 13, (
+    b'\x00\x00\x00\x00\x00\xc0\x03 \x0c\x100\x08\xff\xf8\x86\x08'
+    b'\x89\x08\x86h\x80\x98\xff\xf8\x00\x00'
+))
+
+MM_HOURGLASS = (5, 7, b'\xf8\x88P P\x88\xf8')
+
+MM_FLAG = (5, 7, b'\x80\xe0\xf8\xe0\x80\x80\x80')
+
 BY_NAME = {
     "bread": BREAD,
     "fish": FISH,
@@ -140,4 +174,12 @@ BY_NAME = {
     "small_hedgehog": SMALL_HEDGEHOG,
     "small_frog": SMALL_FROG,
     "small_fly": SMALL_FLY,
+    "mm_sword_star": MM_SWORD_STAR,
+    "mm_swordshield": MM_SWORDSHIELD,
+    "mm_swordshield_star": MM_SWORDSHIELD_STAR,
+    "mm_bow": MM_BOW,
+    "mm_bow_star": MM_BOW_STAR,
+    "mm_cheese": MM_CHEESE,
+    "mm_hourglass": MM_HOURGLASS,
+    "mm_flag": MM_FLAG,
 }
