@@ -12,6 +12,8 @@ BOARD = {
     "title": "Raspberry Pi Pico W",
     "chip": "rp2040",
     "mpy_arch": "armv6m",
+    # The firmwares this board runs the referee under (make flash RUNTIME=...).
+    "runtimes": ("micropython",),
     # GPIO ranges (first, last) on the header; GP23, GP24, GP25, GP29 belong to the radio.
     "usable_pins": ((0, 22), (26, 28)),
     # The OLED: SSD1306 on I2C0, 400 kHz (the panel's rated fast mode).
