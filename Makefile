@@ -7,6 +7,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 BOARD ?= pico
 PORT ?= auto
+RUNTIME ?= micropython
+DRIVE ?= auto
 
 .PHONY: help sim test setup bench compile screenshots plots golden art flash repl wiring clean
 
@@ -18,6 +20,7 @@ help:
 	@echo "make plots        redraw the README charts (Mmm! strategies, dice fairness)"
 	@echo "make golden       regenerate the golden images the tests compare against"
 	@echo "make flash [BOARD=pico] [PORT=auto]   put the firmware on a Pico"
+	@echo "make flash RUNTIME=circuitpython [BOARD=pico] [DRIVE=auto]   ... on CircuitPython's CIRCUITPY"
 	@echo "make repl [PORT=auto]                 a MicroPython prompt on the device"
 	@echo "make wiring       regenerate hardware/ wiring tables and diagrams from board_defs/"
 
@@ -59,7 +62,13 @@ art: setup
 	$(PY) -m host_tools.art
 
 flash: setup
+ifeq ($(RUNTIME),circuitpython)
+	$(PY) -m host_tools.circuitpython.flash --board $(BOARD) --drive $(DRIVE)
+else ifeq ($(RUNTIME),micropython)
 	$(PY) -m host_tools.flash --board $(BOARD) --port $(PORT)
+else
+	@echo "flash: RUNTIME=$(RUNTIME) is not micropython or circuitpython" >&2; exit 1
+endif
 
 repl: setup
 	$(PY) -m host_tools.repl --port $(PORT)
