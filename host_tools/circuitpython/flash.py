@@ -332,10 +332,11 @@ def flash(board_name, drive="auto", dry_run=False, drives=None, say=print):
         ending = "; press reset so the new boot.py runs"
     else:
         ending = "; the board restarts by itself"
-    summary = "flash: %s on %s (CircuitPython %s): %d copied (%d bytes), %d removed, %d unchanged" % (
-        board["name"], drive, version_text(version), len(copy), sum(u.size for u in copy),
-        len(remove), unchanged,
-    ) + ending  # fmt: skip
+    summary = "flash: %s on %s (CircuitPython %s): " % (board["name"], drive, version_text(version))
+    summary += "%d copied (%d bytes), %d removed, %d unchanged" % (
+        len(copy), sum(u.size for u in copy), len(remove), unchanged
+    )
+    summary += ending
     say(summary)
     return summary
 
