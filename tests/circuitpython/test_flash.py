@@ -208,3 +208,32 @@ def test_command_line_errors_are_one_line_with_exit_status(tmp_path, capsys):
     assert flash.main(["--board", "pico3"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 2 and all(line.startswith("flash: ") for line in err)
+
+
+class Port:
+    def __init__(self, device, interface=None, location=None, serial_number="E661", vid=0x239A):
+        self.device = device
+        self.interface = interface
+        self.location = location
+        self.serial_number = serial_number
+        self.vid = vid
+        self.pid = 0x80F4
+
+
+def test_the_client_finds_the_data_port():
+    from host_tools.circuitpython.ports import PortError, find_data_port
+
+    linux = [
+        Port("/dev/ttyACM0", "CircuitPython CDC control", "1-1:1.0"),
+        Port("/dev/ttyACM1", "CircuitPython CDC2 control", "1-1:1.2"),
+        Port("/dev/ttyS0", vid=None),
+    ]
+    assert find_data_port(linux) == "/dev/ttyACM1"
+    mac = [Port("/dev/cu.usbmodem1103", location="1-1:1.2"),
+           Port("/dev/cu.usbmodem1101", location="1-1:1.0")]  # fmt: skip
+    assert find_data_port(mac) == "/dev/cu.usbmodem1103"
+    with pytest.raises(PortError, match="no CircuitPython data port: is pawtrack's boot.py"):
+        find_data_port([Port("/dev/ttyACM0", "CircuitPython CDC control")])
+    two = linux + [Port("/dev/ttyACM3", "CircuitPython CDC2 control", serial_number="X")]
+    with pytest.raises(PortError, match="more than one CircuitPython data port"):
+        find_data_port(two)
