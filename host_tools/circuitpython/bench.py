@@ -102,7 +102,7 @@ def canvas_cost():
     for way in ("plain Python", "adafruit_framebuf"):
         lines = [0]
 
-        def tracer(frame, event, arg):
+        def tracer(frame, event, arg, lines=lines):
             if event == "line":
                 lines[0] += 1
             return tracer
