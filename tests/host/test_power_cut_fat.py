@@ -12,18 +12,18 @@ firmware: a rename over an existing file removes the destination first
 
 The scripted session of tests/host/test_power_cut.py runs once, logging every
 sector write with the session step that made it. Each write is then a cut
-point, tried two ways: the write's bytes done up to a pseudo-random point (no
-sector, some sectors, or a sector torn part-way), and every sector of a
-multi-sector write done but the last. The surviving image must mount; nothing
+point: the power fails before it, or, in a multi-sector write, after some of
+its sectors. FAT (and FatFs) counts on a sector being written whole or not at
+all, so a sector is never torn here. The surviving image must mount; nothing
 may be set aside; match and settings must be those after the last step that
 had returned or after the running one; the match must go on journalling.
 
-What this does not model: CircuitPython's own flash layer on the RP2040, which
-caches one 4 KiB flash sector and erases and reprograms all of it to write any
-512-byte block in it (ports/raspberrypi/supervisor/internal_flash.c). A cut
-during that erase can wipe the seven neighbouring blocks too, the FAT or a
-directory among them, whatever the firmware does (docs/journal.md, "On
-CircuitPython").
+What this does not model (docs/journal.md, "On CircuitPython (FAT)"): a torn
+sector, which FAT itself cannot survive in general, and CircuitPython's flash
+layer on the RP2040, which erases and reprograms a whole 4 KiB flash sector to
+write any 512-byte block in it: a cut during that erase can wipe the
+neighbouring blocks too, the FAT or a directory among them, whatever the
+firmware does.
 """
 
 import sys
@@ -38,7 +38,6 @@ from .test_power_cut import (
     check_files,
     cut_at_every_operation,
     make_script,
-    prefix_cut,
 )
 
 SECTOR = 512
@@ -261,11 +260,6 @@ def sector_cut(image, operation, number):
     cut = bytearray(image)
     cut[start : start + done] = new_bytes[:done]
     return cut
-
-
-def torn_sector_cut(image, operation, number):
-    """The power fails part-way through a sector (prefix_cut of the LittleFS test)."""
-    return prefix_cut(image, operation, number)
 
 
 CUTS = (sector_cut,)
