@@ -7,6 +7,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 BOARD ?= pico
 PORT ?= auto
+RUNTIME ?= micropython
+DRIVE ?= auto
 
 .PHONY: help sim emu test setup bench compile screenshots plots golden art flash repl wiring \
 	clean uf2 install-uf2
@@ -24,6 +26,7 @@ help:
 	@echo "make install-uf2 [BOARD=pico] [UF2=file] [DRIVE=folder] [PORT=auto]"
 	@echo "                                      copy it onto a Pico in BOOTSEL mode"
 	@echo "make flash [BOARD=pico] [PORT=auto]   put the firmware on a Pico running MicroPython"
+	@echo "make flash RUNTIME=circuitpython [BOARD=pico] [DRIVE=auto]   ... on CircuitPython's CIRCUITPY"
 	@echo "make repl [PORT=auto]                 a MicroPython prompt on the device"
 	@echo "make wiring       regenerate hardware/ wiring tables and diagrams from board_defs/"
 
@@ -68,7 +71,13 @@ art: setup
 	$(PY) -m host_tools.art
 
 flash: setup
+ifeq ($(RUNTIME),circuitpython)
+	$(PY) -m host_tools.circuitpython.flash --board $(BOARD) --drive $(DRIVE)
+else ifeq ($(RUNTIME),micropython)
 	$(PY) -m host_tools.flash --board $(BOARD) --port $(PORT)
+else
+	@echo "flash: RUNTIME=$(RUNTIME) is not micropython or circuitpython" >&2; exit 1
+endif
 
 uf2: setup
 	$(PY) -m host_tools.uf2_build --board $(BOARD)

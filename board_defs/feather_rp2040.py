@@ -13,6 +13,8 @@ BOARD = {
     "mpy_arch": "armv6m",
     # The MicroPython build for this board (`make uf2` freezes pawtrack into it).
     "micropython_board": "ADAFRUIT_FEATHER_RP2040",
+    # The firmwares this board runs the referee under (make flash RUNTIME=...).
+    "runtimes": ("micropython", "circuitpython"),
     # GPIO ranges (first, last) on the header: TX RX SDA SCL, D4-D13, SCK MO MI, D24 D25 A0-A3.
     "usable_pins": ((0, 3), (6, 13), (18, 20), (24, 29)),
     "i2c_id": 1,
@@ -40,6 +42,18 @@ BOARD = {
         10: "D10",
         11: "D11",
         12: "D12",
+        26: "A0",
+    },
+    # CircuitPython's names for the GPIOs used (board.SDA, board.D5 ...), its red LED included.
+    "circuitpython_pins": {
+        2: "SDA",
+        3: "SCL",
+        7: "D5",
+        9: "D9",
+        10: "D10",
+        11: "D11",
+        12: "D12",
+        13: "D13",
         26: "A0",
     },
     "power_labels": {

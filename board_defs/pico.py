@@ -14,6 +14,8 @@ BOARD = {
     "mpy_arch": "armv6m",
     # The MicroPython build for this board (`make uf2` freezes pawtrack into it).
     "micropython_board": "RPI_PICO",
+    # The firmwares this board runs the referee under (make flash RUNTIME=...).
+    "runtimes": ("micropython", "circuitpython"),
     # GPIO ranges (first, last) on the header; GP23, GP24, GP25, GP29 are on-board only.
     "usable_pins": ((0, 22), (26, 28)),
     # The OLED: SSD1306 on I2C0, 400 kHz (the panel's rated fast mode).
@@ -47,6 +49,18 @@ BOARD = {
         13: "GP13 (pin 17)",
         15: "GP15 (pin 20)",
         16: "GP16 (pin 21)",
+    },
+    # CircuitPython's names for the GPIOs used (board.GP4 ...), its board LED included.
+    "circuitpython_pins": {
+        4: "GP4",
+        5: "GP5",
+        10: "GP10",
+        11: "GP11",
+        12: "GP12",
+        13: "GP13",
+        15: "GP15",
+        16: "GP16",
+        25: "LED",
     },
     "power_labels": {
         "3v3": "3V3(OUT) (pin 36)",

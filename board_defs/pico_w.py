@@ -14,6 +14,8 @@ BOARD = {
     "mpy_arch": "armv6m",
     # The MicroPython build for this board (`make uf2` freezes pawtrack into it).
     "micropython_board": "RPI_PICO_W",
+    # The firmwares this board runs the referee under (make flash RUNTIME=...).
+    "runtimes": ("micropython",),
     # GPIO ranges (first, last) on the header; GP23, GP24, GP25, GP29 belong to the radio.
     "usable_pins": ((0, 22), (26, 28)),
     # The OLED: SSD1306 on I2C0, 400 kHz (the panel's rated fast mode).

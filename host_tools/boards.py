@@ -36,6 +36,8 @@ OLED_ADDRESSES = (0x3C, 0x3D)
 OLED_SIZES = ((128, 64), (128, 32))
 MIN_HALLWAY = 10
 POWER_LABELS = ("3v3", "5v", "gnd")
+# The firmwares the referee runs under: MicroPython (hal/rp2) and CircuitPython (hal/circuitpython).
+RUNTIMES = ("micropython", "circuitpython")
 
 FIELDS = (
     "name",
@@ -43,6 +45,7 @@ FIELDS = (
     "chip",
     "mpy_arch",
     "micropython_board",
+    "runtimes",
     "usable_pins",
     "i2c_id",
     "i2c_sda",
@@ -62,6 +65,7 @@ FIELDS = (
     "buzzer_pin",
     "onboard_led",
     "pin_labels",
+    "circuitpython_pins",
     "power_labels",
 )
 
@@ -209,6 +213,14 @@ def check_board(board, stem, where):
     build = c.get("micropython_board", str, optional=True)
     if build is not None and not re.match(r"^[A-Z][A-Z0-9_]*$", build):
         c.fail("micropython_board", "%r is not a MicroPython board name like RPI_PICO" % build)
+    runtimes = c.get("runtimes", (tuple, list))
+    if not runtimes:
+        c.fail("runtimes", "must name at least one of %s" % ", ".join(RUNTIMES))
+    for runtime in runtimes:
+        if runtime not in RUNTIMES:
+            c.fail("runtimes", "%r is not one of %s" % (runtime, ", ".join(RUNTIMES)))
+    if len(set(runtimes)) != len(runtimes):
+        c.fail("runtimes", "names a runtime twice")
 
     top = CHIPS[chip]["gpios"] - 1
     usable = set()
@@ -306,6 +318,40 @@ def check_board(board, stem, where):
     for rail in POWER_LABELS:
         if not isinstance(power.get(rail), str) or not power[rail].strip():
             c.fail("power_labels." + rail, "missing")
+    check_circuitpython_pins(c, board, used, onboard)
+
+
+def check_circuitpython_pins(c, board, used, onboard):
+    """CircuitPython names its pins (board.GP4, board.D5): a board that runs it names each one."""
+    names = c.get("circuitpython_pins", dict, optional=True)
+    if "circuitpython" not in board["runtimes"]:
+        if names is not None:
+            c.fail("circuitpython_pins", "given, but runtimes does not include circuitpython")
+        return
+    if names is None:
+        c.fail("circuitpython_pins", "missing (runtimes includes circuitpython)")
+    wanted = dict(used)
+    if isinstance(onboard, int):
+        wanted[onboard] = "onboard_led"
+    for pin in names:
+        if pin not in wanted:
+            c.fail("circuitpython_pins", "GPIO %r is not used by this board" % (pin,))
+    seen = {}
+    fail = c.fail
+    for pin, field in sorted(wanted.items()):
+        name = names.get(pin)
+        if name is None:
+            c.fail("circuitpython_pins", "GPIO %d (%s) needs its CircuitPython name" % (pin, field))
+        if not isinstance(name, str) or not name.isidentifier():
+            fail("circuitpython_pins", "GPIO %d: %r is not a pin name like GP4 or D5" % (pin, name))
+        if name in seen:
+            fail("circuitpython_pins", "%s names GPIO %d and GPIO %d" % (name, seen[name], pin))
+        seen[name] = pin
+
+
+def supports(board, runtime):
+    """Whether the board file says the referee runs on it under ``runtime``."""
+    return runtime in board["runtimes"]
 
 
 def used_pins(board):

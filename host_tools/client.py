@@ -5,8 +5,10 @@
     python -m host_tools.client --port sim script commands.jsonl
 
 The port ``sim`` starts the simulator's ``--serial`` mode as a child process;
-anything else is opened with pyserial (a device path or a pyserial URL), so
-tools and tests drive the device and the simulator with the same code.
+``circuitpython`` finds the data port of a board running CircuitPython
+(host_tools/circuitpython/ports.py); anything else is opened with pyserial
+(a device path or a pyserial URL), so tools and tests drive the device and
+the simulator with the same code.
 Problems come out as one line on stderr and exit status 1.
 """
 
@@ -57,6 +59,13 @@ class SimPort:
 def open_port(name, state_dir=None, timeout=DEFAULT_TIMEOUT):
     if name == "sim":
         return SimPort(state_dir)
+    if name == "circuitpython":
+        from host_tools.circuitpython.ports import PortError, data_port
+
+        try:
+            name = data_port()
+        except PortError as problem:
+            raise ClientError(str(problem)) from None
     try:
         return serial.serial_for_url(name, baudrate=115200, timeout=timeout)
     except (serial.SerialException, ValueError) as problem:
@@ -154,7 +163,11 @@ def parse_args(argv):
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,  # keep the examples' lines
     )
-    parser.add_argument("--port", default="sim", help="sim, a serial device, or a pyserial URL")
+    parser.add_argument(
+        "--port",
+        default="sim",
+        help="sim, circuitpython (its data port), a serial device, or a pyserial URL",
+    )
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT)
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("hello")

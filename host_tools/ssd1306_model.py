@@ -21,7 +21,8 @@ bit 0 at the top of a page) and the registers that decide what shows:
   (0x81), multiplex ratio (0xA8: how many rows are driven), segment remap
   (0xA0/0xA1), COM scan direction (0xC0/0xC8), display offset (0xD3), start
   line (0x40-0x7F), COM pin wiring (0xDA), clock, precharge, VCOMH, scrolling
-  off (0x2E) and NOP (0xE3).
+  off (0x2E) and NOP (0xE3); the internal IREF selection (0xAD, of the
+  later SSD1306 datasheets), which Adafruit's adafruit_ssd1306 sends.
 
 The panel is a module as sold: ``height`` rows (64 or 32) wired so that the
 usual init (0xA1, 0xC8, 0xDA 0x12 for 64 rows, 0x02 for 32) shows RAM column 0
@@ -47,6 +48,7 @@ ARGUMENTS = {
     0x8D: 1,  # charge pump
     0xA3: 2,  # vertical scroll area
     0xA8: 1,  # multiplex ratio
+    0xAD: 1,  # internal IREF selection
     0xD3: 1,  # display offset
     0xD5: 1,  # clock divide / oscillator
     0xD9: 1,  # precharge
@@ -180,8 +182,8 @@ class Ssd1306Model:
         elif code == 0x2F:
             self.scrolling = True
             self.problems.append("scrolling is on: the model does not scroll")
-        elif code in (0xD5, 0xD9, 0xDB, 0xE3, 0x26, 0x27, 0x29, 0x2A, 0xA3):
-            pass  # timing, voltages, scroll set-up and NOP: nothing visible to model
+        elif code in (0xD5, 0xD9, 0xDB, 0xE3, 0x26, 0x27, 0x29, 0x2A, 0xA3, 0xAD):
+            pass  # timing, voltages, current reference, scroll set-up, NOP: nothing visible
         else:
             self.problems.append("unknown command 0x%02X" % code)
 

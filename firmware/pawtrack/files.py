@@ -21,23 +21,32 @@ in the tests over a temporary folder. ``pawtrack.memfiles.MemoryFiles()``
 keeps the files in a dict (tests, and host tools that need no state). The
 power-cut tests supply others over littlefs-python and over a FAT image.
 
-Rename: LittleFS (the Pico's filesystem) replaces an existing destination in
-one atomic metadata commit, and so do POSIX hosts; CPython on Windows needs
-``os.replace``. FAT refuses to rename over a file, so there ``rename`` removes
-the destination first; that leaves a short window in which a power cut loses
-both names, which is why the device uses LittleFS.
+Rename: LittleFS (the Pico's filesystem under MicroPython) replaces an
+existing destination in one atomic metadata commit, and so do POSIX hosts;
+CPython on Windows needs ``os.replace``. FAT (CircuitPython's CIRCUITPY)
+refuses to rename over a file, so there ``rename`` removes the destination
+first: a power cut between the two loses both names, and one in the middle of
+a FAT rename can leave two names on one chain of clusters. A files object
+whose ``atomic_rename`` is False (``pawtrack.hal.circuitpython``) gets safe
+files written without renames (below).
 
 A stray folder where a temporary file should go (``settings.json.tmp``) is
 cleared away: the ``.tmp`` names belong to these functions.
 
 Safe small files (settings and the like): ``safe_write(files, name, data)``
-writes ``name + ".tmp"`` and renames it over ``name``, so after a power cut the
-file holds either the old or the new bytes, never a mix. The file is framed
-like the journal (see ``pawtrack.records`` and docs/journal.md): the preamble
-``PAWS`` + version 1, then exactly one record of kind 0x53 ("S") holding the
-data. ``safe_read(files, name)`` returns ``(data, message)``:
+first writes the whole new file as ``name + ".tmp"``. Where rename is atomic
+it then renames that over ``name``; elsewhere it rewrites ``name`` in place
+and removes the ``.tmp`` after, so a complete copy exists at every instant.
+After a power cut the file holds either the old or the new bytes, never a mix.
+The file is framed like the journal (see ``pawtrack.records`` and
+docs/journal.md): the preamble ``PAWS`` + version 1, then exactly one record
+of kind 0x53 ("S") holding the data. ``safe_read(files, name)`` returns
+``(data, message)``:
 
 * ``(bytes, None)`` for a good file,
+* ``(bytes, None)`` also when ``name`` is missing or incomplete but
+  ``name + ".tmp"`` is a good file: the power went while the new copy was
+  being put in place; the copy is taken and ``name`` rewritten from it,
 * ``(None, None)`` when there is no file,
 * ``(None, "Settings damaged; set aside.")`` (or the ``what`` given) for a
   file that fails any check; the file is renamed to ``name + ".bad"`` so the
@@ -140,12 +149,25 @@ def write_new(files, name, data):
 
 
 def replace_file(files, name, data):
-    """Give ``name`` the content ``data`` atomically: write a temp file, rename it over."""
+    """Give ``name`` the content ``data`` so that a complete copy exists at every instant.
+
+    A temp file gets the whole of ``data`` first; then it is renamed over
+    ``name`` where that is atomic, or else ``name`` is rewritten in place and
+    the temp file removed (see the module docstring)."""
     temp = name + TEMP_SUFFIX
     if files.is_dir(temp):
         remove_tree(files, temp)
     write_new(files, temp, data)
-    files.rename(temp, name)
+    put_in_place(files, temp, name, data)
+
+
+def put_in_place(files, temp, name, data):
+    """Make ``name`` hold ``data``, which the complete file ``temp`` holds too; ``temp`` goes."""
+    if getattr(files, "atomic_rename", True):
+        files.rename(temp, name)
+        return
+    write_new(files, name, data)
+    files.remove(temp)
 
 
 def make_folders(files, path):
@@ -217,15 +239,31 @@ def safe_write(files, name, data):
     replace_file(files, name, encode_safe(data))
 
 
+def read_safe_file(files, name):
+    """(raw bytes, data) of a safe file, or (None, None) if it is missing or fails a check."""
+    try:
+        raw = read_all(files, name)
+    except OSError:
+        return None, None
+    data = decode_safe(raw)
+    return (raw, data) if data is not None else (None, None)
+
+
 def safe_read(files, name, what="Settings"):
     """(data, message) for a file written by safe_write; see the module docstring."""
-    if not files.exists(name):
+    present = files.exists(name)
+    data = read_safe_file(files, name)[1] if present else None
+    if data is not None:
+        return data, None
+    temp = name + TEMP_SUFFIX
+    raw, copy = read_safe_file(files, temp) if files.exists(temp) else (None, None)
+    if copy is not None:
+        try:
+            put_in_place(files, temp, name, raw)
+        except OSError:
+            pass  # read-only for now: the copy is good, the next write puts it in place
+        return copy, None
+    if not present:
         return None, None
-    try:
-        data = decode_safe(read_all(files, name))
-    except OSError:
-        data = None
-    if data is None:
-        set_aside(files, name)
-        return None, what + " damaged; set aside."
-    return data, None
+    set_aside(files, name)
+    return None, what + " damaged; set aside."

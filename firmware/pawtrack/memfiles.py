@@ -1,9 +1,11 @@
-"""The files interface of ``pawtrack.files`` kept in memory: for tests and state-less host tools.
+"""The files interface of ``pawtrack.files`` kept in memory.
 
 ``MemoryFiles()`` holds each file as a bytearray in a dict and the folders in a
 set; it behaves like the device's filesystem for everything the core does
 (binary modes only, rename replaces, OSError for what is missing), on both
-interpreters.
+interpreters. Tests and state-less host tools use it, and so does a
+CircuitPython board whose drive was left to the computer (it plays without
+saving).
 """
 
 

@@ -121,6 +121,9 @@ class Simulator:
         self.advance(GAP_MS)
 
     def press(self, name, long=False):
+        """A short press, or a long one with ``long=True`` (for a time in ms, use hold)."""
+        if long is not True and long is not False:
+            raise TypeError("press(name, long) takes True or False; hold(name, ms) takes a time")
         self.hold(name, LONG_HOLD_MS if long else SHORT_HOLD_MS)
 
     def settle(self):

@@ -10,7 +10,7 @@ import unittest
 from scratch import make_scratch_dir, remove_scratch_dir
 
 from pawtrack import records
-from pawtrack.files import OsFiles, read_all, safe_read, safe_write, write_new
+from pawtrack.files import OsFiles, encode_safe, read_all, safe_read, safe_write, write_new
 from pawtrack.journal import (
     DAMAGED,
     FOREIGN,
@@ -352,6 +352,66 @@ class SafeFileTest(unittest.TestCase):
         self.assertEqual(
             safe_read(self.files, "settings.bin", "Options")[1], "Options damaged; set aside."
         )
+
+
+class NoRenameFiles(MemoryFiles):
+    """Files like FAT's: no atomic rename, so safe files must not lean on one."""
+
+    atomic_rename = False
+
+    def __init__(self):
+        MemoryFiles.__init__(self)
+        self.renames = 0
+
+    def rename(self, src, dst):
+        self.renames += 1
+        MemoryFiles.rename(self, src, dst)
+
+
+class FatSafeFileTest(unittest.TestCase):
+    def setUp(self):
+        self.files = NoRenameFiles()
+
+    def test_written_without_a_rename_and_no_temp_file_left(self):
+        safe_write(self.files, "settings.bin", b"old")
+        safe_write(self.files, "settings.bin", b"new")
+        self.assertEqual(self.files.renames, 0)
+        self.assertFalse(self.files.exists("settings.bin.tmp"))
+        self.assertEqual(safe_read(self.files, "settings.bin"), (b"new", None))
+
+    def test_a_cut_while_the_file_was_rewritten_takes_the_complete_copy(self):
+        safe_write(self.files, "settings.bin", b"old")
+        complete = encode_safe(b"new")
+        for torn in (b"", complete[:3], complete[:-1]):
+            write_new(self.files, "settings.bin.tmp", complete)
+            write_new(self.files, "settings.bin", torn)
+            self.assertEqual(safe_read(self.files, "settings.bin"), (b"new", None))
+            self.assertEqual(read_all(self.files, "settings.bin"), complete)
+            self.assertFalse(self.files.exists("settings.bin.tmp"))
+            self.assertFalse(self.files.exists("settings.bin.bad"))
+
+    def test_a_cut_before_the_file_existed_takes_the_complete_copy(self):
+        write_new(self.files, "settings.bin.tmp", encode_safe(b"first"))
+        self.assertEqual(safe_read(self.files, "settings.bin"), (b"first", None))
+        self.assertEqual(safe_read(self.files, "settings.bin"), (b"first", None))
+
+    def test_a_half_written_copy_beside_a_good_file_is_ignored(self):
+        safe_write(self.files, "settings.bin", b"old")
+        write_new(self.files, "settings.bin.tmp", encode_safe(b"new")[:-2])
+        self.assertEqual(safe_read(self.files, "settings.bin"), (b"old", None))
+
+    def test_damage_with_no_good_copy_is_still_set_aside(self):
+        write_new(self.files, "settings.bin", b"junk")
+        write_new(self.files, "settings.bin.tmp", b"PAWS")
+        result = safe_read(self.files, "settings.bin")
+        self.assertEqual(result, (None, "Settings damaged; set aside."))
+
+    def test_with_atomic_rename_a_complete_copy_is_renamed_into_place(self):
+        files = MemoryFiles()
+        write_new(files, "settings.bin.tmp", encode_safe(b"new"))
+        self.assertEqual(safe_read(files, "settings.bin"), (b"new", None))
+        self.assertFalse(files.exists("settings.bin.tmp"))
+        self.assertEqual(safe_read(files, "settings.bin"), (b"new", None))
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ BOARD = {
     "title": "Test Pico",
     "chip": "rp2040",
     "mpy_arch": "armv6m",
+    "runtimes": ("micropython",),
     "usable_pins": ((0, 22), (26, 28)),
     "i2c_id": 0,
     "i2c_sda": 4,

@@ -31,15 +31,15 @@ def test_a_scripted_session_gives_the_simulators_pictures_and_leds():
     with EmulatedPico(files="firmware") as pico:
         assert pico.boot() is not None
         assert pico.picture() == sim.frame
-        for step, (name, long) in enumerate(parse_presses(SCRIPT)):
+        for step, (name, ms) in enumerate(parse_presses(SCRIPT)):
             said = len(pico.serial)
-            pico.press(name, long=long)
+            pico.press(name, hold_ms=ms)
             pico.settle()
             for event in protocol_events(pico, said):
                 if event.get("ev") == "new":
                     seed = event["seed"]
                     sim.hal.new_seed = lambda seed=seed: seed
-            sim.press(name, long)
+            sim.hold(name, ms)
             sim.advance(SETTLE_SIM_MS)
             where = "after press %d (%s) on %s" % (step + 1, name, sim.screen_name())
             assert picture_text(pico.picture()) == picture_text(sim.frame), where

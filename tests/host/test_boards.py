@@ -83,7 +83,25 @@ CASES = [
     (("BOARD = {", "import os\nBOARD = {"), "line 10: only a docstring and one BOARD"),
     (('"i2c_freq": 400000', '"i2c_freq": 4 * 100000'), "BOARD: must hold plain literals only"),
     (("BOARD = {", "BOARD = {{"), "line 10:"),
+    (('"runtimes": ("micropython", "circuitpython"),', ""), "runtimes: missing"),
+    (('("micropython", "circuitpython")', '("micropython", "arduino")'), "runtimes: 'arduino'"),
+    (('("micropython", "circuitpython")', "()"), "runtimes: must name at least one"),
+    (('        15: "GP15",\n', ""), "GPIO 15 (buzzer_pin) needs its"),
+    (('        25: "LED",\n', ""), "circuitpython_pins: GPIO 25 (onboard_led) needs"),
+    (('15: "GP15"', '15: "GP 15"'), "circuitpython_pins: GPIO 15: 'GP 15' is not a pin name"),
+    (('15: "GP15"', '15: "GP16"'), "circuitpython_pins: GP16 names GPIO 15 and"),
+    (('15: "GP15"', '15: "GP15", 17: "GP17"'), "circuitpython_pins: GPIO 17 is not used"),
+    (('("micropython", "circuitpython")', '("micropython",)'), "circuitpython_pins: given, but"),
 ]
+
+
+def test_runtimes_of_each_board():
+    both = ("micropython", "circuitpython")
+    for name in ("pico", "feather_rp2040"):
+        board = boards.load_board(name)
+        assert all(boards.supports(board, runtime) for runtime in both)
+    for name in ("pico_w", "pico2"):
+        assert boards.load_board(name)["runtimes"] == ("micropython",)
 
 
 @pytest.mark.parametrize("change, expected", CASES, ids=[c[1][:30] for c in CASES])

@@ -259,10 +259,18 @@ CUTS = (prefix_cut, half_set_cut)
 
 def check_resume(image, running, script, after):
     """Mount a surviving image and resume; returns 0 (last shown state) or 1 (one past)."""
-    shown = after[running - 1] if running > 0 else (None, None)
     _, fs = filesystem(image)
     fs.mount()  # must always mount
-    files = LfsFiles(fs)
+    return check_files(LfsFiles(fs), running, after)
+
+
+def check_files(files, running, after):
+    """Resume from a mounted filesystem that survived a cut during step ``running``.
+
+    Nothing may be set aside; the match and settings must be those after the last
+    step that had returned, or after the running one; the match must go on
+    journalling. Returns 0 (last shown state) or 1 (one past)."""
+    shown = after[running - 1] if running > 0 else (None, None)
     match, message = Match.resume(Journal(files, FOLDER), find_rules)
     assert message is None, message
     settings, message = safe_read(files, SETTINGS)
@@ -281,6 +289,27 @@ def check_resume(image, running, script, after):
     return 0 if got == shown else 1
 
 
+def cut_at_every_operation(log, image, cuts, script, check):
+    """Replay the write log on ``image``; before applying each operation, cut the power
+    during it in every way of ``cuts`` and ``check(cut image, running step)``.
+
+    Returns [resumed to the last shown state, resumed one past]."""
+    outcomes = [0, 0]
+    for number, operation in enumerate(log, 1):
+        running, start, new_bytes = operation
+        for cut in cuts:
+            try:
+                outcome = check(cut(image, operation, number), running)
+            except AssertionError as error:
+                raise AssertionError(
+                    "%s at write %d (%d bytes at 0x%x) during step %d %r: %s"
+                    % (cut.__name__, number, len(new_bytes), start, running, script[running], error)
+                ) from error
+            outcomes[outcome] += 1
+        image[start : start + len(new_bytes)] = new_bytes
+    return outcomes
+
+
 def test_power_cut_at_every_flash_operation(capsys):
     started = time.monotonic()
     script = make_script()
@@ -293,20 +322,13 @@ def test_power_cut_at_every_flash_operation(capsys):
     assert len(log) * len(CUTS) >= MIN_CUT_POINTS, "only %d flash operations" % len(log)
 
     # Replay the log on one image; before applying operation n, cut the power during it.
-    image = formatted_image()
-    outcomes = [0, 0]
-    for number, operation in enumerate(log, 1):
-        running, start, new_bytes = operation
-        for cut in CUTS:
-            try:
-                outcome = check_resume(cut(image, operation, number), running, script, after)
-            except AssertionError as error:
-                raise AssertionError(
-                    "%s at flash operation %d (%d bytes at 0x%x) during step %d %r: %s"
-                    % (cut.__name__, number, len(new_bytes), start, running, script[running], error)
-                ) from error
-            outcomes[outcome] += 1
-        image[start : start + len(new_bytes)] = new_bytes
+    outcomes = cut_at_every_operation(
+        log,
+        formatted_image(),
+        CUTS,
+        script,
+        lambda image, running: check_resume(image, running, script, after),
+    )
     # Both outcomes occur: cuts land before and after a step's write is on flash.
     assert outcomes[0] and outcomes[1]
 

@@ -26,6 +26,10 @@ try:
 except ImportError:  # CPython: the plain-Python path below is used
     framebuf = None
 
+# Text and icons go through cached FrameBuffers only with MicroPython's framebuf
+# (a subclass may put another drawing object in _fb: CircuitPython's backend does).
+BLITS = framebuf is not None
+
 
 GLYPH_ROWS = 8  # 7 rows and the descender
 QUESTION_MARK = 63  # drawn for anything the font does not have
@@ -115,7 +119,7 @@ class Canvas:
 
     def icon(self, icon, x, y, color=1, scale=1):
         """Draw the lit pixels of an icon (width, height, MONO_HLSB rows)."""
-        if self._fb is not None and scale == 1:
+        if BLITS and self._fb is not None and scale == 1:
             self._blit(icon_buffer(icon), x, y, color)
             return
         width, height, rows = icon
@@ -134,7 +138,7 @@ class Canvas:
 
     def text(self, string, x, y, color=1, scale=1):
         """Draw text in the 5x7 font; returns the x just after the last glyph."""
-        if self._fb is not None and scale == 1:
+        if BLITS and self._fb is not None and scale == 1:
             if string:
                 self._blit(line_buffer(string), x, y, color)
             return x + len(string) * font.ADVANCE

