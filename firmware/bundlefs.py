@@ -1,33 +1,39 @@
 """The firmware bundle: every compiled module of pawtrack in one file, mounted as a filesystem.
 
-``make flash`` does not copy sixty ``.mpy`` files into folders on the Pico: it
-writes them into one file, ``/pawtrack.bundle``, and main.py mounts that file
-read-only at ``/bundle`` (``mount()``), ahead of the filesystem on
+``make flash`` does not copy a hundred ``.mpy`` files into folders on the
+Pico: it writes them into one file, ``/pawtrack.bundle``, and main.py mounts
+that file read-only at ``/bundle`` (``mount()``), ahead of the filesystem on
 ``sys.path``. The reason is time. MicroPython finds a module by asking the
-filesystem for three names in the module's folder and then opening it, and
-on the Pico's LittleFS each of those looks walks the folders' metadata from
-the root: measured on the emulated Pico, importing a small module from
+filesystem for three names in the module's folder and then opening it, and on
+the Pico's LittleFS each of those looks walks the folders' metadata from the
+root: measured on the emulated Pico, importing a small module from
 ``/lib/pawtrack/ui`` took about 10 ms, the same module from a bundle about
 3 ms, and the main menu came up 100 ms sooner. The bundle is also one file to
-copy instead of sixty.
+copy instead of a hundred.
 
-File layout (integers little-endian)::
+File layout::
 
-    b"PAWB" | version u8 | index length u32 | index | data
-    index = one line per module and per folder, each starting with a newline:
-            "\n" name "\t" offset in data "\t" size "\t" crc32 (decimal)
-            "\n" folder "\t" "-"
+    b"PAWB" | version u8 | index length u32 (little-endian) | index | data
+    index = one line per module and per folder, each line starting with "\n":
+            "\n" "/" name "\t" offset in data "\t" size "\t" crc32 (decimal)
+            "\n" "/" folder "\t" "-"
+
+The names start with "/" as MicroPython's VFS layer asks for them, so a
+``stat`` (three for every import) is one dict lookup. That dict is made at
+mount, one line at a time (about 10 ms for a hundred modules on the
+emulated Pico, where every Python step takes microseconds); searching the
+index for every lookup instead (a bisection, or ``bytes.find``) cost 1-2 ms
+per lookup, several times more over a boot.
 
 ``BundleFS`` implements the few methods MicroPython's VFS layer calls on a
-mounted object (``stat``, ``open``, ``ilistdir``, ...). It keeps the index as
-the bytes it read plus one dict from each name (and each folder) to where its
-line starts, and reads a line's numbers only when the module is opened: a
-JSON index took 18 ms to parse at boot on the Pico, and searching the bytes
-for every stat took 2 ms each (MicroPython's ``bytes.find`` compares at every
-position). The file stays open; ``open`` reads one module's bytes and checks its CRC-32, so a
-damaged bundle fails with a clear OSError (and the import with it) instead of
-running garbage. The frozen one-file firmware (``make uf2``) has no bundle file:
-``mount()`` then returns False and changes nothing.
+mounted object (``stat``, ``open``, ``ilistdir``, ...). The file stays open.
+``open`` hands a small module (up to 4 KiB) over in one piece and a bigger one
+in the 255-byte pieces MicroPython's loader reads (``ModuleReader``): a 7 KiB
+module read whole could find no block that big on a fragmented heap (a
+MemoryError measured on the emulated Pico). Either way the CRC-32 is checked,
+so a damaged bundle fails with a clear OSError (and the import with it)
+instead of running garbage. The frozen one-file firmware (``make uf2``) has no
+bundle file: ``mount()`` then returns False and changes nothing.
 """
 
 import io
@@ -36,29 +42,29 @@ from errno import EACCES, ENOENT
 
 try:
     from binascii import crc32
-except ImportError:  # CPython without binascii.crc32 does not exist; a MicroPython build might
+except ImportError:  # a MicroPython build without it: the bytes go unchecked
     crc32 = None
 
 MAGIC = b"PAWB"
-VERSION = 1
+VERSION = 3
 HEADER = 9  # magic, version, index length
+FOLDER_MARK = 0x2D  # "-" in place of a folder's offset
+IS_FOLDER = b""  # what the lookup dict holds for a folder
 BUNDLE_PATH = "/pawtrack.bundle"
 MOUNT_POINT = "/bundle"
 DIR_MODE = 0x4000
 FILE_MODE = 0x8000
-FOLDER_LINE = -1
-FOLDER_MARK = 0x2D  # "-" where a folder's line would have its offset
+DIR_STAT = (DIR_MODE, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 GET_BUFFER_SIZE = 11  # MP_STREAM_GET_BUFFER_SIZE (py/stream.h)
 READ_PIECE = 255
 WHOLE_READ = 4096  # modules up to this size are read in one piece (faster to load)
 DAMAGED = "%s in the firmware bundle is damaged: run make flash again"
 
+_pending = [False]  # a Ctrl-C caught during stat, still to be raised
+
 
 class BundleError(OSError):
     """The bundle file is not one, or a module in it is damaged."""
-
-
-_pending = [False]  # a Ctrl-C caught during stat, still to be raised
 
 
 def raise_if_interrupted():
@@ -76,32 +82,13 @@ class BundleFS:
             self.file.close()
             raise BundleError("%s is not a pawtrack bundle of version %d" % (path, VERSION))
         size = int.from_bytes(head[5:9], "little")
-        index = self.file.read(size)
-        self.index = index
         self.data_start = HEADER + size
-        lines = {b"": FOLDER_LINE}  # name -> where its line starts; folders -> FOLDER_LINE
-        start = 0
-        while start < size:
-            tab = index.find(b"\t", start)
-            end = index.find(b"\n", tab)
-            if end < 0:
-                end = size
-            folder = index[tab + 1] == FOLDER_MARK
-            lines[index[start + 1 : tab]] = FOLDER_LINE if folder else start
-            start = end
+        lines = {"/": IS_FOLDER}  # "/name" -> its index line (IS_FOLDER for a folder)
+        for line in self.file.read(size).split(b"\n"):
+            tab = line.find(b"\t")
+            if tab > 0:
+                lines[line[:tab].decode()] = IS_FOLDER if line[tab + 1] == FOLDER_MARK else line
         self.lines = lines
-
-    def entry(self, name):
-        """(offset, size, crc32) of a module, or None."""
-        start = self.lines.get(name.encode(), FOLDER_LINE)
-        if start == FOLDER_LINE:
-            return None
-        end = self.index.find(b"\n", start + 1)
-        fields = self.index[start + 1 : end if end >= 0 else len(self.index)].split(b"\t")
-        return int(fields[1]), int(fields[2]), int(fields[3])
-
-    def is_folder(self, name):
-        return self.lines.get(name.encode()) == FOLDER_LINE
 
     # -- what MicroPython's VFS layer calls -------------------------------------
 
@@ -129,24 +116,25 @@ class BundleFS:
                 gc.collect()
 
     def lookup(self, path):
-        name = path.strip("/")
-        entry = self.entry(name)
-        if entry is not None:
-            return (FILE_MODE, 0, 0, 0, 0, 0, entry[1], 0, 0, 0)
-        if self.is_folder(name):
-            return (DIR_MODE, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        raise OSError(ENOENT)
+        line = self.lines.get(path if path[:1] == "/" else "/" + path)
+        if line is None:
+            raise OSError(ENOENT)
+        if line is IS_FOLDER:
+            return DIR_STAT
+        return (FILE_MODE, 0, 0, 0, 0, 0, int(line.split(b"\t")[2]), 0, 0, 0)
 
     def open(self, path, mode):
         raise_if_interrupted()
         if "w" in mode or "a" in mode or "+" in mode:
             raise OSError(EACCES)  # read-only
-        name = path.strip("/")
-        entry = self.entry(name)
-        if entry is None:
+        name = path if path[:1] == "/" else "/" + path
+        line = self.lines.get(name)
+        if not line:
             raise OSError(ENOENT)
-        offset, size, check = entry
-        start = self.data_start + offset
+        fields = line.split(b"\t")
+        size = int(fields[2])
+        check = int(fields[3])
+        start = self.data_start + int(fields[1])
         if size <= WHOLE_READ:
             try:
                 self.file.seek(start)
@@ -159,20 +147,18 @@ class BundleFS:
                 return io.BytesIO(data)
         return ModuleReader(self.file, start, size, check, name)
 
+    def names(self):
+        """[(name without the leading "/", is a folder)] of every entry."""
+        entries = self.lines.items()
+        return sorted((key[1:], line is IS_FOLDER) for key, line in entries if key != "/")
+
     def ilistdir(self, path):
         folder = path.strip("/")
         prefix = folder + "/" if folder else ""
-        seen = []
-        for line in self.index.decode().split("\n"):
-            fields = line.split("\t")
-            if not fields[0].startswith(prefix):
-                continue
-            rest = fields[0][len(prefix) :]
-            child = rest.split("/")[0]
-            if child and child not in seen:
-                seen.append(child)
-                folder = "/" in rest or fields[1:2] == ["-"]
-                yield (child, DIR_MODE if folder else FILE_MODE, 0)
+        for name, is_folder in self.names():
+            rest = name[len(prefix) :]
+            if name.startswith(prefix) and rest and "/" not in rest:
+                yield (rest, DIR_MODE if is_folder else FILE_MODE, 0)
 
     def chdir(self, path):
         pass
@@ -244,7 +230,6 @@ def mount(path=BUNDLE_PATH, point=MOUNT_POINT):
 
     A soft reset (mpremote's raw REPL) unmounts it: host tools that run code
     using pawtrack on the board call this first.
-
     Frozen modules stay first on ``sys.path`` (main.py put them there)."""
     import os
 

@@ -3,19 +3,19 @@
     bundle_bytes([(name, data), ...]) -> bytes
 
 ``name`` is the module's path under the mount point, e.g.
-``pawtrack/ui/app.mpy``. The layout (magic, version, an index line per module with its
-offset, size and CRC-32 and one per folder, then the modules back to back) is documented in
-firmware/bundlefs.py, which the device runs to mount it.
+``pawtrack/ui/app.mpy``. The layout (magic, version, an index line per module
+with its offset, size and CRC-32 and one per folder, then the modules back to
+back) is documented in firmware/bundlefs.py, which the device runs to mount
+it; its constants are used here so the two cannot differ.
 """
 
 import binascii
 
-MAGIC = b"PAWB"
-VERSION = 1
+from bundlefs import FOLDER_MARK, MAGIC, VERSION
 
 
 def bundle_bytes(modules):
-    """The bundle holding ``modules`` [(name, bytes)], in name order."""
+    """The bundle holding ``modules`` [(name, bytes)]."""
     lines = []
     folders = set()
     data = bytearray()
@@ -23,11 +23,11 @@ def bundle_bytes(modules):
         if "\t" in name or "\n" in name:
             raise ValueError("a module name cannot hold a tab or a newline: %r" % name)
         crc = binascii.crc32(content) & 0xFFFFFFFF
-        lines.append("\n%s\t%d\t%d\t%d" % (name, len(data), len(content), crc))
+        lines.append("\n/%s\t%d\t%d\t%d" % (name, len(data), len(content), crc))
         data += content
         parts = name.split("/")
         folders.update("/".join(parts[:depth]) for depth in range(1, len(parts)))
-    lines.extend("\n%s\t-" % folder for folder in sorted(folders))
-    packed_index = "".join(lines).encode()
-    head = MAGIC + bytes((VERSION,)) + len(packed_index).to_bytes(4, "little")
-    return head + packed_index + bytes(data)
+    lines.extend("\n/%s\t%s" % (folder, chr(FOLDER_MARK)) for folder in sorted(folders))
+    index = "".join(lines).encode()
+    head = MAGIC + bytes((VERSION,)) + len(index).to_bytes(4, "little")
+    return head + index + bytes(data)

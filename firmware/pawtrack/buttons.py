@@ -21,13 +21,15 @@ Times are ``ticks_ms`` values; differences go through ``ticks_diff`` so the
 wrap-around of MicroPython's tick counter does no harm.
 """
 
+from pawtrack import const
+
 SHORT = "short"
 LONG = "long"
 REPEAT = "repeat"
 
-DEBOUNCE_MS = 30
-LONG_MS = 500
-REPEAT_MS = 150
+DEBOUNCE_MS = const(30)
+LONG_MS = const(500)
+REPEAT_MS = const(150)
 
 
 NO_EVENTS = ()

@@ -28,21 +28,23 @@ A record therefore costs 8 bytes plus its payload.
 
 import struct
 
+from pawtrack import const
+
 try:
     from binascii import crc32 as _crc32
 except ImportError:  # a MicroPython build without it
     _crc32 = None
 
-PREAMBLE_SIZE = 5
-HEAD_SIZE = 4
-CRC_SIZE = 4
+PREAMBLE_SIZE = const(5)
+HEAD_SIZE = const(4)
+CRC_SIZE = const(4)
 OVERHEAD = HEAD_SIZE + CRC_SIZE
 
 END_CLEAN = "clean"
 END_TORN = "torn"
 END_DAMAGED = "damaged"
 
-_POLY = 0xEDB88320
+_POLY = const(0xEDB88320)
 
 
 def crc32_python(data, value=0):

@@ -22,8 +22,10 @@ allocate on every draw; with the halves every intermediate value stays below
 without allocating. ``next32()`` still returns the whole 32-bit output.
 """
 
+from pawtrack import const
+
 MASK32 = 0xFFFFFFFF
-ZERO_STATE_REPLACEMENT = 0x9E3779B9
+ZERO_STATE_REPLACEMENT = const(0x9E3779B9)
 
 
 def scramble(x):
@@ -37,8 +39,8 @@ def scramble(x):
     return x
 
 
-HALF = 0xFFFF
-SMALL_RANGE = 0x8000  # below() works in halves up to this n (n * n stays a small int)
+HALF = const(0xFFFF)
+SMALL_RANGE = const(0x8000)  # below() works in halves up to this n (n * n stays a small int)
 
 
 class Rng:

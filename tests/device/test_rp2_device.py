@@ -129,18 +129,23 @@ class ButtonsTest(unittest.TestCase):
         self.assertEqual((state.mode, state.pull), (machine.IN, machine.PULL_UP))
         self.assertTrue(state.hard)
         self.assertEqual(state.trigger, machine.IRQ_FALLING | machine.IRQ_RISING)
-        self.assertEqual(self.buttons.read(), (False, False, False))
+        self.assertEqual(self.buttons.read(), [False, False, False])
 
     def test_a_held_button_reads_pressed(self):
         self.at(0, 11, 0)
-        self.assertEqual(self.buttons.read(), (False, True, False))
-        self.assertEqual(self.buttons.read(), (False, True, False))
+        self.assertEqual(self.buttons.read(), [False, True, False])
+        self.assertEqual(self.buttons.read(), [False, True, False])
+
+    def test_reading_allocates_nothing_new(self):
+        first = self.buttons.read()
+        self.at(0, 11, 0)
+        self.assertIs(self.buttons.read(), first)  # the same list, filled again
 
     def test_a_tap_between_two_reads_is_reported_once(self):
         self.at(100, 12, 0)
         self.at(104, 12, None)
-        self.assertEqual(self.buttons.read(), (False, False, True))
-        self.assertEqual(self.buttons.read(), (False, False, False))
+        self.assertEqual(self.buttons.read(), [False, False, True])
+        self.assertEqual(self.buttons.read(), [False, False, False])
 
     def test_release_bounce_latches_no_phantom_press(self):
         self.at(0, 10, 0)

@@ -32,8 +32,7 @@ def test_the_firmware_main_and_the_board_are_frozen_and_nothing_else():
     # what make flash puts in its bundle is exactly what is frozen
     uploads = flash.build(load_board("pico"))
     bundle = BundleFS([u.local for u in uploads if u.remote == flash.BUNDLE][0])
-    lines = [line.split("\t") for line in bundle.index.decode().split("\n") if line]
-    flashed = {fields[0] for fields in lines if fields[1] != "-"}  # modules, not folders
+    flashed = {name for name, is_folder in bundle.names() if not is_folder}
     frozen = set(uf2_build.frozen_files(load_board("pico")))
     assert {n[:-3] + ".mpy" for n in frozen if n.startswith("pawtrack/")} == flashed
     names = uf2_build.frozen_module_names(files)

@@ -20,15 +20,15 @@ the saved matches (the menu's Resume rows) and the notes for the screen.
 draws the menu, starts its other parts, then calls ``finish_boot()``.
 """
 
+from pawtrack import const
 from pawtrack.buttons import LONG, REPEAT, SHORT, ButtonInput
 from pawtrack.settings import Settings
-from pawtrack.ui.lights import Lights
 
-LOOP_SLEEP_MS = 5
-LEFT_UNDO_REPEATS = 7  # repeats after the long press: 500 + 7 * 150 ms of holding
-PRESS_TONE_HZ = 2000
-HOLD_TONE_HZ = 1200
-KEY_TONE_MS = 15
+LOOP_SLEEP_MS = const(5)
+LEFT_UNDO_REPEATS = const(7)  # repeats after the long press: 500 + 7 * 150 ms of holding
+PRESS_TONE_HZ = const(2000)
+HOLD_TONE_HZ = const(1200)
+KEY_TONE_MS = const(15)
 
 
 class App:
@@ -39,17 +39,14 @@ class App:
         self.clock = hal.clock
         self.files = hal.files
         self.settings = settings if settings is not None else Settings.load(hal.files)
-        board = hal.board
-        self.lights = Lights(
-            hal.leds.count if hal.leds is not None else board["led_count"],
-            board.get("track", ()),
-            board.get("status", ()),
-            board.get("max_brightness", 255),
-        )
+        self.lights = None  # the LED layer: made with the strip (make_lights)
         self.apply_settings()
         self.has_back = "back" in hal.buttons.names
         self.input = ButtonInput(hal.buttons.names, diff=hal.clock.ticks_diff)
-        self.left_hold = None  # on a board without back: repeats seen while left is held
+        # On a board without back: the repeats seen while left is held (None: not held)
+        # and whether that hold already became an undo.
+        self.left_repeats = None
+        self.left_undid = False
         self.screens = []
         self.listeners = []
         self._session = None
@@ -73,11 +70,28 @@ class App:
             self._session = Session(self.files, self.games, self.emit, self.mark_dirty)
         return self._session
 
+    def make_lights(self):
+        """The LED layer for the strip (not needed before the strip is set up)."""
+        from pawtrack.ui.lights import Lights
+
+        hal = self.hal
+        board = hal.board
+        self.lights = Lights(
+            hal.leds.count if hal.leds is not None else board["led_count"],
+            board.get("track", ()),
+            board.get("status", ()),
+            board.get("max_brightness", 255),
+        )
+        self.lights.level = self.settings.led_level()
+        return self.lights
+
     def finish_boot(self):
         """What the first picture did not need: the games' start-up, saved matches, notes."""
         if self.booted:
             return
         self.booted = True
+        if self.lights is None:
+            self.make_lights()
         notices = []
         # Problems go on the screen only if there is a screen to read them on;
         # without one, the first ok press must not be spent closing a note
@@ -225,24 +239,25 @@ class App:
         long back at once. The release is seen by ``release_left``.
         """
         if kind == LONG:
-            self.left_hold = [0, False]  # repeats seen, long back already sent
-        elif self.left_hold is not None:
-            self.left_hold[0] += 1
-            if self.left_hold[0] == LEFT_UNDO_REPEATS and not self.left_hold[1]:
-                self.left_hold[1] = True
+            self.left_repeats = 0
+            self.left_undid = False
+        elif self.left_repeats is not None:
+            self.left_repeats += 1
+            if self.left_repeats == LEFT_UNDO_REPEATS and not self.left_undid:
+                self.left_undid = True
                 self.deliver("back", LONG)
 
     def release_left(self):
-        if self.left_hold is not None and not self.input.held("left"):
-            if not self.left_hold[1]:
+        if self.left_repeats is not None and not self.input.held("left"):
+            if not self.left_undid:
                 self.deliver("back", SHORT)
-            self.left_hold = None
+            self.left_repeats = None
 
     def poll_buttons(self, now):
         levels = self.hal.buttons.read()
         for name, kind in self.input.update(now, levels):
             self.press(name, kind)
-        if self.left_hold is not None:
+        if self.left_repeats is not None:
             self.release_left()
 
     # -- output --------------------------------------------------------------
@@ -256,7 +271,8 @@ class App:
             self.hal.beeper.tone(frequency, duration_ms)
 
     def apply_settings(self):
-        self.lights.level = self.settings.led_level()
+        if self.lights is not None:
+            self.lights.level = self.settings.led_level()
         self.dirty = True
 
     def save_settings(self):
@@ -271,10 +287,11 @@ class App:
             canvas.fill(0)
             self.screen.draw(canvas)
         canvas.show()
-        self.lights.clear()
-        self.guard(self.screen.lights, self.lights)
         if self.hal.leds is not None:  # None until the device has set its strip up
-            self.lights.flush(self.hal.leds)
+            lights = self.lights if self.lights is not None else self.make_lights()
+            lights.clear()
+            self.guard(self.screen.lights, lights)
+            lights.flush(self.hal.leds)
         self.frames += 1
         self.dirty = False
 

@@ -19,6 +19,7 @@ the emulated Pico: a 16-character menu row 0.1 ms from the cache, against
 2 ms glyph by glyph (each Python call costs tens of microseconds there).
 """
 
+from pawtrack import const
 from pawtrack.ui import font
 
 try:
@@ -31,9 +32,9 @@ except ImportError:  # CPython: the plain-Python path below is used
 BLITS = framebuf is not None
 
 
-GLYPH_ROWS = 8  # 7 rows and the descender
-QUESTION_MARK = 63  # drawn for anything the font does not have
-CACHED_LINES = 40  # lines of text kept rendered; the cache starts again when full
+GLYPH_ROWS = const(8)  # 7 rows and the descender
+QUESTION_MARK = const(63)  # drawn for anything the font does not have
+CACHED_LINES = const(40)  # lines of text kept rendered; the cache starts again when full
 
 
 class Canvas:

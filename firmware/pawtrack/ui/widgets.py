@@ -1,10 +1,11 @@
 """Drawing pieces shared by screens: title bar, list rows, arrows, hints, wrapped text."""
 
+from pawtrack import const
 from pawtrack.ui.canvas import text_width
 
-TITLE_HEIGHT = 11
-ROW_HEIGHT = 10
-SCREEN_W = 128
+TITLE_HEIGHT = const(11)
+ROW_HEIGHT = const(10)
+SCREEN_W = const(128)
 
 
 def title(canvas, text, right=""):
@@ -44,7 +45,7 @@ def rows(canvas, labels, selected, top, first_y=TITLE_HEIGHT + 1, visible=None):
         canvas.fill_rect(SCREEN_W - 3, first_y + offset, 3, knob, 1)
 
 
-ARROW_SIZE = 7
+ARROW_SIZE = const(7)
 
 
 def arrow(canvas, x, y, color=1, left=False):

@@ -59,6 +59,7 @@ class Buttons:
         self.released = bytearray(count)  # 1 once the pin has been released
         self.released_at = array.array("i", [0] * count)  # ticks_ms of the last release
         self.handlers = []  # the bound methods the IRQs call (kept so they are made once)
+        self.levels = [False] * count  # what read() fills and returns
         for index, name in enumerate(self.names):
             pin = machine.Pin(pins_by_name[name], machine.Pin.IN, machine.Pin.PULL_UP)
             self.pins.append(pin)
@@ -71,10 +72,20 @@ class Buttons:
             )
 
     def read(self):
-        """A tuple of booleans in ``names`` order, True = pressed now or since the last read."""
+        """The levels in ``names`` order, True = pressed now or since the last read.
+
+        Called every few milliseconds: it fills one list made at start-up and
+        returns it (allocating nothing), so the caller must read it before the
+        next call."""
+        levels = self.levels
+        latched = self.latched
+        pins = self.pins
         state = machine.disable_irq()
-        taps = bytes(self.latched)
-        for i in range(len(taps)):
-            self.latched[i] = 0
+        for i in range(len(pins)):
+            levels[i] = latched[i] == 1
+            latched[i] = 0
         machine.enable_irq(state)
-        return tuple(taps[i] == 1 or not pin.value() for i, pin in enumerate(self.pins))
+        for i in range(len(pins)):
+            if not pins[i].value():
+                levels[i] = True
+        return levels

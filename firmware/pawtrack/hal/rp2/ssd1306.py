@@ -20,33 +20,35 @@ Any I2C failure raises OSError and leaves ``known`` False, so the next update
 after ``init`` sends the whole frame again.
 """
 
+from pawtrack import const
+
 # Commands (SSD1306 datasheet, "Command Table").
-SET_ADDRESSING_MODE = 0x20  # + 0 horizontal, 1 vertical, 2 page
-SET_COLUMN_RANGE = 0x21  # + first, last
-SET_PAGE_RANGE = 0x22  # + first, last
-STOP_SCROLL = 0x2E
-SET_START_LINE = 0x40  # | line (0-63)
-SET_CONTRAST = 0x81  # + 0-255
-SET_CHARGE_PUMP = 0x8D  # + 0x14 on, 0x10 off
-SEGMENT_REMAP = 0xA1  # column 127 drives SEG0: column 0 is on the left
-RESUME_FROM_RAM = 0xA4  # A5 would light every pixel
-NORMAL_DISPLAY = 0xA6  # A7 inverts
-SET_MULTIPLEX = 0xA8  # + rows - 1
-DISPLAY_OFF = 0xAE
-DISPLAY_ON = 0xAF
-COM_SCAN_REVERSED = 0xC8  # row 0 at the top
-SET_DISPLAY_OFFSET = 0xD3  # + rows
-SET_CLOCK = 0xD5  # + divide ratio / oscillator
-SET_PRECHARGE = 0xD9  # + phase lengths
-SET_COM_PINS = 0xDA  # + 0x12 alternative (64 rows), 0x02 sequential (32 rows)
-SET_VCOM_DESELECT = 0xDB  # + level
+SET_ADDRESSING_MODE = const(0x20)  # + 0 horizontal, 1 vertical, 2 page
+SET_COLUMN_RANGE = const(0x21)  # + first, last
+SET_PAGE_RANGE = const(0x22)  # + first, last
+STOP_SCROLL = const(0x2E)
+SET_START_LINE = const(0x40)  # | line (0-63)
+SET_CONTRAST = const(0x81)  # + 0-255
+SET_CHARGE_PUMP = const(0x8D)  # + 0x14 on, 0x10 off
+SEGMENT_REMAP = const(0xA1)  # column 127 drives SEG0: column 0 is on the left
+RESUME_FROM_RAM = const(0xA4)  # A5 would light every pixel
+NORMAL_DISPLAY = const(0xA6)  # A7 inverts
+SET_MULTIPLEX = const(0xA8)  # + rows - 1
+DISPLAY_OFF = const(0xAE)
+DISPLAY_ON = const(0xAF)
+COM_SCAN_REVERSED = const(0xC8)  # row 0 at the top
+SET_DISPLAY_OFFSET = const(0xD3)  # + rows
+SET_CLOCK = const(0xD5)  # + divide ratio / oscillator
+SET_PRECHARGE = const(0xD9)  # + phase lengths
+SET_COM_PINS = const(0xDA)  # + 0x12 alternative (64 rows), 0x02 sequential (32 rows)
+SET_VCOM_DESELECT = const(0xDB)  # + level
 
 COMMANDS_FOLLOW = b"\x00"  # control byte: the rest of the message is commands
 DATA_FOLLOWS = b"\x40"  # control byte: the rest of the message is display data
 
 # Bytes of overhead for sending one rectangle: the command message (control
 # byte, 0x21 first last, 0x22 first last) plus the data message's control byte.
-RECTANGLE_OVERHEAD = 8
+RECTANGLE_OVERHEAD = const(8)
 
 
 def init_sequence(height, contrast=0xCF):
