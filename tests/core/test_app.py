@@ -48,6 +48,26 @@ class AppTest(unittest.TestCase):
         app.step(105)
         self.assertEqual(hal.display.shown, shown + 1)
 
+    def test_the_heap_is_collected_once_the_screen_is_still(self):
+        hal = make_hal(self.folder)
+        collections = []
+        hal.collect = lambda: collections.append(True)
+        app = App(hal, games.catalog())
+        app.step(0)
+        app.step(30)
+        self.assertEqual(collections, [])  # just drawn: someone may press again
+        app.step(60)
+        self.assertEqual(len(collections), 1)
+        for now in range(65, 300, 5):
+            app.step(now)
+        self.assertEqual(len(collections), 1)  # nothing changed, nothing to collect
+        app.press("right", SHORT)
+        app.step(305)
+        app.step(340)
+        self.assertEqual(len(collections), 1)
+        app.step(365)
+        self.assertEqual(len(collections), 2)
+
     def test_a_screen_that_raises_becomes_a_message(self):
         hal = make_hal(self.folder)
         app = App(hal, games.catalog())

@@ -33,6 +33,9 @@ hands them to ``pawtrack.ui.app.App`` inside a ``Hal``:
 ``keep_alive``
     optional: what long work between two loop passes calls now and then (the
     device feeds its watchdog there).
+``collect``
+    optional: a garbage collection, which the app runs when the screen has
+    been still for a moment after a change (the device passes ``gc.collect``).
 """
 
 
@@ -49,6 +52,7 @@ class Hal:
         problems=None,
         new_seed=None,
         keep_alive=None,
+        collect=None,
     ):
         self.display = display
         self.leds = leds
@@ -60,6 +64,7 @@ class Hal:
         self.problems = problems or []
         self.new_seed = new_seed or urandom_seed
         self.keep_alive = keep_alive
+        self.collect = collect
 
 
 def urandom_seed():

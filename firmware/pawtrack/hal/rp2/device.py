@@ -22,6 +22,7 @@ boot (two red blinks on the cat's start LED), by the board LED's blink code,
 as a protocol event and as a note on the screen once a panel answers.
 """
 
+import gc
 import time
 
 import machine
@@ -74,6 +75,7 @@ class Device:
             clock=clock,
             files=OsFiles(files_root),
             board=board,
+            collect=gc.collect,
         )
         self.hal.problems = self.problems.lines  # the same list, kept up to date
 
