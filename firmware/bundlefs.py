@@ -13,17 +13,17 @@ copy instead of a hundred.
 
 File layout::
 
-    b"PAWB" | version u8 | index length u32 (little-endian) | index | data
-    index = one line per module and per folder, each line starting with "\n":
-            "\n" "/" name "\t" offset in data "\t" size "\t" crc32 (decimal)
-            "\n" "/" folder "\t" "-"
+    b"PAWB" | version u8 | entry count u16 | names length u32 (all little-endian)
+    | table: per entry, offset in data u32, size u32 (0xFFFFFFFF: a folder), crc32 u32
+    | names: per entry, "\n" "/" name, in the table's order | data
 
 The names start with "/" as MicroPython's VFS layer asks for them, so a
-``stat`` (three for every import) is one dict lookup. That dict is made at
-mount, one line at a time (about 10 ms for a hundred modules on the
-emulated Pico, where every Python step takes microseconds); searching the
-index for every lookup instead (a bisection, or ``bytes.find``) cost 1-2 ms
-per lookup, several times more over a boot.
+``stat`` (three for every import) is one dict lookup, from the name to its
+row in the table. The dict is made at mount (about 10 ms for 130 entries on
+the emulated Pico); it holds only the names and small integers, and the
+table stays one bytes object, so the bundle costs about 10 KiB of heap for
+as long as the firmware runs (offsets kept as text, as version 3 did, cost
+21 KiB of the Pico's 240).
 
 ``BundleFS`` implements the few methods MicroPython's VFS layer calls on a
 mounted object (``stat``, ``open``, ``ilistdir``, ...). The file stays open.
@@ -39,6 +39,7 @@ bundle file: ``mount()`` then returns False and changes nothing.
 import io
 import sys
 from errno import EACCES, ENOENT
+from struct import unpack_from
 
 try:
     from binascii import crc32
@@ -46,10 +47,10 @@ except ImportError:  # a MicroPython build without it: the bytes go unchecked
     crc32 = None
 
 MAGIC = b"PAWB"
-VERSION = 3
-HEADER = 9  # magic, version, index length
-FOLDER_MARK = 0x2D  # "-" in place of a folder's offset
-IS_FOLDER = b""  # what the lookup dict holds for a folder
+VERSION = 4
+HEADER = 11  # magic, version, entry count, names length
+ROW = 12  # a table row: offset, size, crc32
+FOLDER_SIZE = 0xFFFFFFFF  # the size a folder's row holds
 BUNDLE_PATH = "/pawtrack.bundle"
 MOUNT_POINT = "/bundle"
 DIR_MODE = 0x4000
@@ -81,14 +82,26 @@ class BundleFS:
         if len(head) != HEADER or head[:4] != MAGIC or head[4] != VERSION:
             self.file.close()
             raise BundleError("%s is not a pawtrack bundle of version %d" % (path, VERSION))
-        size = int.from_bytes(head[5:9], "little")
-        self.data_start = HEADER + size
-        lines = {"/": IS_FOLDER}  # "/name" -> its index line (IS_FOLDER for a folder)
-        for line in self.file.read(size).split(b"\n"):
-            tab = line.find(b"\t")
-            if tab > 0:
-                lines[line[:tab].decode()] = IS_FOLDER if line[tab + 1] == FOLDER_MARK else line
-        self.lines = lines
+        count, names_size = unpack_from("<HI", head, 5)
+        self.table = self.file.read(count * ROW)
+        names = self.file.read(names_size).split(b"\n")
+        if len(self.table) != count * ROW or len(names) != count + 1:
+            self.file.close()
+            raise BundleError("%s ends inside its index: run make flash again" % path)
+        self.data_start = HEADER + count * ROW + names_size
+        rows = {"/": -1}  # "/name" -> its row in the table (-1: the root folder)
+        for row in range(count):
+            rows[names[row + 1].decode()] = row
+        self.rows = rows
+
+    def entry(self, path):
+        """(offset, size, crc32) of a name (FOLDER_SIZE as size for a folder); OSError if none."""
+        row = self.rows.get(path if path[:1] == "/" else "/" + path)
+        if row is None:
+            raise OSError(ENOENT)
+        if row < 0:
+            return 0, FOLDER_SIZE, 0
+        return unpack_from("<III", self.table, row * ROW)
 
     # -- what MicroPython's VFS layer calls -------------------------------------
 
@@ -116,25 +129,20 @@ class BundleFS:
                 gc.collect()
 
     def lookup(self, path):
-        line = self.lines.get(path if path[:1] == "/" else "/" + path)
-        if line is None:
-            raise OSError(ENOENT)
-        if line is IS_FOLDER:
+        size = self.entry(path)[1]
+        if size == FOLDER_SIZE:
             return DIR_STAT
-        return (FILE_MODE, 0, 0, 0, 0, 0, int(line.split(b"\t")[2]), 0, 0, 0)
+        return (FILE_MODE, 0, 0, 0, 0, 0, size, 0, 0, 0)
 
     def open(self, path, mode):
         raise_if_interrupted()
         if "w" in mode or "a" in mode or "+" in mode:
             raise OSError(EACCES)  # read-only
-        name = path if path[:1] == "/" else "/" + path
-        line = self.lines.get(name)
-        if not line:
+        offset, size, check = self.entry(path)
+        if size == FOLDER_SIZE:
             raise OSError(ENOENT)
-        fields = line.split(b"\t")
-        size = int(fields[2])
-        check = int(fields[3])
-        start = self.data_start + int(fields[1])
+        name = path if path[:1] == "/" else "/" + path
+        start = self.data_start + offset
         if size <= WHOLE_READ:
             try:
                 self.file.seek(start)
@@ -149,8 +157,11 @@ class BundleFS:
 
     def names(self):
         """[(name without the leading "/", is a folder)] of every entry."""
-        entries = self.lines.items()
-        return sorted((key[1:], line is IS_FOLDER) for key, line in entries if key != "/")
+        found = []
+        for key in self.rows:
+            if key != "/":
+                found.append((key[1:], self.entry(key)[1] == FOLDER_SIZE))
+        return sorted(found)
 
     def ilistdir(self, path):
         folder = path.strip("/")

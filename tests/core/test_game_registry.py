@@ -1,11 +1,24 @@
 """The game registry: the games listed once, in menu order, by name, without importing them."""
 
+import sys
 import unittest
 
 from recording_hal import make_hal
 
 from pawtrack import games
 from pawtrack.ui.app import App
+
+
+def restore_modules(saved):
+    """Put sys.modules, and the packages' attributes for their submodules, back as saved."""
+    for name in list(sys.modules):
+        if name not in saved:
+            del sys.modules[name]
+    for name in saved:
+        sys.modules[name] = saved[name]
+        parent, _, short = name.rpartition(".")
+        if parent in saved:
+            setattr(saved[parent], short, saved[name])
 
 
 class RegistryTest(unittest.TestCase):
@@ -38,6 +51,43 @@ class RegistryTest(unittest.TestCase):
         app.finish_boot()
         self.assertEqual(app.screen.entries(), ["Mmm!", "Cat & Mouse", "Dice & bag", "Settings"])
         self.assertEqual([entry.ID for entry in app.games], ["mmm", "chop"])
+
+    def test_starting_a_game_unloads_the_other_games_code(self):
+        saved = dict(sys.modules)
+        try:
+            self.check_unloading()
+        finally:
+            restore_modules(saved)  # the other tests keep the classes they imported
+
+    def check_unloading(self):
+        from pawtrack.games.mmm import layouts
+
+        hal = make_hal()
+        hal.unload_games = True  # as on the Pico
+        app = App(hal, games.catalog())
+        app.start_match(games.find("mmm"), {}, 5)
+        own = dict(layouts.example_layout(1))
+        layouts.install(own)
+        self.assertTrue("pawtrack.games.mmm.rules" in sys.modules)
+        app.start_match(games.find("chop"), {}, 5)
+        self.assertTrue("pawtrack.games.chop.rules" in sys.modules)
+        for gone in ("pawtrack.games.mmm.rules", "pawtrack.games.mmm.screen"):
+            self.assertFalse(gone in sys.modules, gone)
+        mmm = games.find("mmm").package()
+        self.assertFalse(hasattr(mmm, "rules"))
+        # The package and its RESIDENT state stay: the owner's layout is still installed.
+        self.assertTrue("pawtrack.games.mmm" in sys.modules)
+        self.assertIs(sys.modules["pawtrack.games.mmm.layouts"].OWN[1], own)
+        # The Cat & Mouse match was left at the main menu, then Mmm! loads again.
+        self.assertEqual(app.session.match.game_id, "chop")
+        app.resume_match("mmm")
+        self.assertEqual(app.session.match.game_id, "mmm")
+        self.assertFalse("pawtrack.games.chop.rules" in sys.modules)
+        self.assertEqual(type(app.screen).__name__, "MmmScreen")
+        layouts.uninstall(1)
+
+    def test_unloading_a_game_never_loaded_does_nothing(self):
+        self.assertEqual(games.GameEntry("no_such_game", "Broken").unload(), 0)
 
 
 if __name__ == "__main__":

@@ -27,6 +27,10 @@ and may add these optional hooks:
     becomes such a notice.
 ``setup_entries(app)``
     extra rows for the options screen: a list of (label, callback).
+``RESIDENT``
+    a tuple of the package's submodules that hold state which must outlive
+    the game's other code (e.g. Mmm!'s ``("layouts",)``: the owner's layouts,
+    loaded by ``on_boot``); see ``GameEntry.unload``.
 ``setup_note(options)``
     one line of explanation under the options screen's rows: a short text
     (at most 21 characters) about the options as they stand, or None. Asked
@@ -35,9 +39,12 @@ and may add these optional hooks:
     board, Cat & Mouse whether its tile mix is a guess.
 
 ``catalog()`` gives one ``GameEntry`` per registered game (made once); an entry
-imports its package on first use. A package that fails to import is dropped
-from the menu when the app finishes starting (and said so on the console)
-rather than taking the menu down.
+imports its package on first use. On the Pico, code loaded from files lives
+in the heap (about 2.5 bytes of heap per byte of ``.mpy``: a game takes 35 to
+65 KiB of the 240), so the app unloads the other games' modules
+(``GameEntry.unload``) before a game's code loads: one game at a time. A
+package that fails to import is dropped from the menu when the app finishes
+starting (and said so on the console) rather than taking the menu down.
 """
 
 GAMES = (
@@ -72,6 +79,29 @@ class GameEntry:
     def hook(self, name):
         """One of the package's optional hooks, or None."""
         return getattr(self.package(), name, None)
+
+    def unload(self):
+        """Forget the game's submodules but those in ``RESIDENT``, so that their code can
+        be collected once nothing uses it; the package itself stays. Returns how many.
+
+        Whoever calls it drops the game's objects first (the match, its screens)."""
+        package = self._package
+        if package is None:
+            return 0
+        import sys
+
+        prefix = "pawtrack.games.%s." % self.ID
+        keep = getattr(package, "RESIDENT", ())
+        forgotten = 0
+        for name in [name for name in sys.modules if name.startswith(prefix)]:
+            short = name[len(prefix) :]
+            if short.split(".")[0] in keep:
+                continue
+            del sys.modules[name]
+            if "." not in short and hasattr(package, short):
+                delattr(package, short)
+            forgotten += 1
+        return forgotten
 
 
 _catalog = None

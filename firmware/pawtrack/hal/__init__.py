@@ -36,6 +36,11 @@ hands them to ``pawtrack.ui.app.App`` inside a ``Hal``:
 ``collect``
     optional: a garbage collection, which the app runs when the screen has
     been still for a moment after a change (the device passes ``gc.collect``).
+``unload_games``
+    True where code loaded from files lives in a small heap (the Pico): the
+    other games' modules are unloaded before a game's code loads
+    (``pawtrack.games.GameEntry.unload``). Off on the host, where the tests
+    keep the classes they imported.
 """
 
 
@@ -53,6 +58,7 @@ class Hal:
         new_seed=None,
         keep_alive=None,
         collect=None,
+        unload_games=False,
     ):
         self.display = display
         self.leds = leds
@@ -65,6 +71,7 @@ class Hal:
         self.new_seed = new_seed or urandom_seed
         self.keep_alive = keep_alive
         self.collect = collect
+        self.unload_games = unload_games
 
 
 def urandom_seed():

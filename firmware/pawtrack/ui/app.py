@@ -181,6 +181,7 @@ class App:
         """A new match of a game, shown on its table screen (ValueError: bad options)."""
         if seed is None:
             seed = self.hal.new_seed()
+        self.make_room_for(package.ID)
         match = self.session.start(package, options, seed)
         self.show_match()
         return match
@@ -189,11 +190,36 @@ class App:
         """(match or None, message or None): a saved match, replayed with a progress bar."""
         from pawtrack.ui.progress import Progress
 
+        self.make_room_for(game_id)
         progress = Progress(self, "Loading")
         match, message = self.session.resume(game_id, progress.update)
         if match is not None:
             self.show_match()
         return match, message
+
+    def make_room_for(self, game_id):
+        """Before a game's code loads: the other games' code goes (see pawtrack.games).
+
+        A match of another game is left first (it stays saved) and its screens
+        are closed, so nothing holds its code any more."""
+        session = self.session
+        if session.match is not None and session.match.game_id != game_id:
+            self.home()
+            session.close()
+        if not getattr(self.hal, "unload_games", False):
+            return
+        forgotten = 0
+        for entry in self.games:
+            if entry.ID != game_id:
+                forgotten += entry.unload()
+        if forgotten:
+            self.canvas.forget_pictures()  # its icons' cached pictures, keyed by id()
+            self.collect_now()
+
+    def collect_now(self):
+        collect = getattr(self.hal, "collect", None)
+        if collect is not None:
+            collect()
 
     def show_match(self):
         """Put the current match's own screen on top of the main menu."""
@@ -321,9 +347,7 @@ class App:
     def collect_when_still(self):
         """One collection per change, once the new picture has been shown."""
         self.collect_due = False
-        collect = getattr(self.hal, "collect", None)
-        if collect is not None:
-            collect()
+        self.collect_now()
 
     def run(self, on_loop=None):
         """Forever: the device's main loop. on_loop runs every pass (serial, watchdog)."""

@@ -169,6 +169,12 @@ class Canvas:
         return x
 
 
+    def forget_pictures(self):
+        """Drop the cached pictures of text and icons (after a game's code was unloaded:
+        icons are found by id(), which a new object may take)."""
+        _lines.clear()
+        _icons.clear()
+
     def _blit(self, source, x, y, color):
         if color:
             self._fb.blit(source, x, y, 0)

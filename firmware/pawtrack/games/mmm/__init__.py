@@ -10,6 +10,8 @@ default is lite, which fits any box, because the shipped layouts are examples
 that match nobody's board (docs/rules/mmm.md, 1.5).
 """
 
+RESIDENT = ("layouts",)  # the owner's layouts (layouts.OWN), loaded at boot
+
 
 def load_rules():
     """The rules class, imported on first use."""

@@ -15,6 +15,7 @@ LED blinked. ``run`` stops the watchdog on Ctrl-C (the REPL stays usable) and
 restarts the board a few seconds after any other exception.
 """
 
+import gc
 import json
 
 import microcontroller
@@ -89,6 +90,8 @@ class Device:
             board=board,
             beeper=self.beeper,
             keep_alive=self.watchdog.feed,
+            collect=gc.collect,
+            unload_games=True,
         )
         self.hal.problems = self.problems.lines  # the same list, kept up to date
 

@@ -76,6 +76,7 @@ class Device:
             files=OsFiles(files_root),
             board=board,
             collect=gc.collect,
+            unload_games=True,
         )
         self.hal.problems = self.problems.lines  # the same list, kept up to date
 
