@@ -48,7 +48,11 @@ def start(board=BOARD, **device_options):
     from pawtrack.protocol import Protocol
 
     protocol = Protocol(
-        app, device.serial.send_line, board["name"], extra=device.protocol_commands()
+        app,
+        device.serial.send_line,
+        board["name"],
+        extra=device.protocol_commands(),
+        deferred=True,  # events go out after the picture (Device.loop flushes them)
     )
     device.attach(app, protocol)
     app.finish_boot()

@@ -81,6 +81,30 @@ def load_code_py(folder, board):
     return module
 
 
+def watch_shows(canvas, log):
+    """A list that gets len(log) after each canvas.show(): where each panel update ends."""
+    ends = []
+    show = canvas.show
+
+    def show_and_note():
+        show()
+        ends.append(len(log))
+
+    canvas.show = show_and_note
+    return ends
+
+
+def bytes_per_update(log, first, ends):
+    """The I2C payload bytes of each panel update in log[first:], in order."""
+    sizes = []
+    start = first
+    for end in ends:
+        if end > start:
+            sizes.append(sum(len(message) for _, message in log[start:end]))
+            start = end
+    return sizes
+
+
 class Driver:
     """The real code.py on the stand-in board, pressed like the simulator presses."""
 
@@ -95,6 +119,7 @@ class Driver:
         self.device.hal.new_seed = lambda: SEED
         self.logged = 0
         self.core_board = core_board(board)
+        self.shown_at = watch_shows(self.device.oled, hw.state.i2c_log)
 
     def advance(self, ms):
         end = self.clock.now + ms
@@ -112,11 +137,13 @@ class Driver:
 
     def record(self, word):
         writes = hw.state.i2c_log[self.logged :]
+        updates = bytes_per_update(hw.state.i2c_log, self.logged, self.shown_at)
         self.logged = len(hw.state.i2c_log)
         pixels = hw.state.pixel_writes
         return {
             "press": word,
             "i2c": writes,
+            "updates": updates,
             "frame": bytes(self.device.oled.buffer),
             "leds": colors_of(pixels[-1][1]) if pixels else None,
             "screen": type(self.app.screen).__name__,

@@ -106,6 +106,45 @@ class CanvasTest(unittest.TestCase):
         big.text("8", 0, 0, scale=3)
         self.assertEqual(lit(big), 9 * lit(small))
 
+    def test_scaled_text_is_each_glyph_pixel_grown(self):
+        # Under MicroPython scaled text is blitted from a cached, grown strip.
+        cases = (("07", 18, 20, 2, 1), ("9", -3, 50, 3, 1), ("Ok", 5, 3, 2, 0))
+        for text, x, y, scale, color in cases:
+            drawn = Canvas()
+            drawn.fill(1 - color)
+            drawn.text("another scaled line", 0, 0, color, scale)
+            drawn.fill(1 - color)
+            end = drawn.text(text, x, y, color, scale)
+            expected = Canvas()
+            expected.fill(1 - color)
+            for index in range(len(text)):
+                bits_base = (ord(text[index]) - font.FIRST) * font.WIDTH
+                for column in range(font.WIDTH):
+                    bits = font.GLYPHS[bits_base + column]
+                    for row in range(8):
+                        if bits >> row & 1:
+                            left = x + (index * font.ADVANCE + column) * scale
+                            expected.fill_rect(left, y + row * scale, scale, scale, color)
+            self.assertEqual(bytes(drawn.buffer), bytes(expected.buffer), text)
+            self.assertEqual(end, x + len(text) * font.ADVANCE * scale)
+
+    def test_invert_rect_across_pages_and_clipped(self):
+        canvas = Canvas()
+        canvas.pixel(5, 12, 1)
+        canvas.invert_rect(3, 6, 4, 10)  # rows 6-15: the ends of pages 0 and 1
+        for x, y, expected in ((3, 6, 1), (6, 15, 1), (5, 12, 0), (7, 10, 0), (3, 16, 0)):
+            self.assertEqual(canvas.pixel(x, y), expected, (x, y))
+        self.assertEqual(lit(canvas), 4 * 10 - 1)
+        canvas.invert_rect(-5, 60, 300, 10)  # clipped to the last four rows
+        self.assertEqual(lit(canvas), 4 * 10 - 1 + 128 * 4)
+
+    def test_fill_both_colours(self):
+        canvas = Canvas()
+        canvas.fill(1)
+        self.assertEqual(lit(canvas), 128 * 64)
+        canvas.fill(0)
+        self.assertEqual(lit(canvas), 0)
+
     def test_unknown_char_draws_question_mark(self):
         a = Canvas()
         a.text("\u00e9", 0, 0)

@@ -58,6 +58,10 @@ class Driver:
         )
         self.device.hal.new_seed = lambda: SEED
         self.logged = 0
+        self.shown_at = []  # len(machine.I2C.log) after each panel update
+        oled = self.device.oled
+        oled.show = self.noting(oled.show)
+        oled.show_area = self.noting(oled.show_area)
 
     def advance(self, ms):
         end = self.clock.now + ms
@@ -75,8 +79,28 @@ class Driver:
         machine.drive(pin, None)
         self.advance(GAP_MS)
 
+    def noting(self, update):
+        """update, which also notes where in the I2C log it ended."""
+
+        def update_and_note(*args):
+            update(*args)
+            self.shown_at.append(len(machine.I2C.log))
+
+        return update_and_note
+
+    def updates_since(self, first):
+        """The I2C payload bytes of each panel update since log position ``first``."""
+        sizes = []
+        start = first
+        for end in self.shown_at:
+            if end > start:
+                sizes.append(sum(len(data) for _, data in machine.I2C.log[start:end]))
+                start = end
+        return sizes
+
     def report(self, word):
         writes = machine.I2C.log[self.logged :]
+        updates = self.updates_since(self.logged)
         self.logged = len(machine.I2C.log)
         strip = neopixel.strips[0]
         print(
@@ -84,6 +108,7 @@ class Driver:
                 {
                     "press": word,
                     "i2c": [[address, hex_of(data)] for address, data in writes],
+                    "updates": updates,
                     "frame": hex_of(self.device.oled.buffer),
                     "leds": strip.writes[-1] if strip.writes else None,
                     "screen": type(self.app.screen).__name__,

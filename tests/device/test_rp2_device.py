@@ -92,6 +92,39 @@ class Ssd1306DriverTest(unittest.TestCase):
         self.assertEqual(driver.update(buffer), 0)
         self.assertEqual(machine.I2C.log, [])
 
+    def test_changed_spans_are_the_first_and_last_changed_columns(self):
+        # The halving search against a byte-by-byte walk, on many random changes.
+        seed = [4]
+
+        def below(n):  # a small LCG: MicroPython's random has no seeded instances
+            seed[0] = (seed[0] * 1103515245 + 12345) & 0x7FFFFFFF
+            return (seed[0] >> 8) % n
+
+        for trial in range(120):
+            shown = bytearray(below(256) for _ in range(1024))
+            buffer = bytearray(shown)
+            for _ in range((1, 2, 5, 40)[trial % 4]):
+                buffer[below(1024)] ^= 1 << below(8)
+            expected = []
+            for page in range(8):
+                columns = [x for x in range(128) if buffer[page * 128 + x] != shown[page * 128 + x]]
+                if columns:
+                    expected.append((page, columns[0], columns[-1]))
+            self.assertEqual(ssd1306.changed_spans(buffer, shown, 128, 8), expected)
+
+    def test_an_area_is_sent_as_one_rectangle_of_whole_pages(self):
+        driver = ssd1306.Ssd1306(self.i2c)
+        buffer = bytearray(1024)
+        driver.update(buffer)
+        del machine.I2C.log[:]
+        buffer[6 * 128 + 40] = 0xE0  # what the area covers: rows 53-62, columns 38-49
+        driver.update_area(buffer, 38, 53, 12, 10)
+        self.assertEqual(machine.I2C.log[0][1], bytes((0x00, 0x21, 38, 49, 0x22, 6, 7)))
+        self.assertEqual(len(machine.I2C.log[1][1]), 1 + 2 * 12)
+        del machine.I2C.log[:]
+        self.assertEqual(driver.update(buffer), 0)  # the panel is known to hold it now
+        self.assertEqual(machine.I2C.log, [])
+
     def test_neighbouring_pages_merge_only_when_it_saves_bytes(self):
         spans = [(2, 10, 20), (3, 12, 22), (5, 0, 127), (6, 100, 101)]
         self.assertEqual(

@@ -260,8 +260,24 @@ class App:
     def deliver(self, name, kind):
         if self.settings.sound and kind != REPEAT:
             self.beep(PRESS_TONE_HZ if kind == SHORT else HOLD_TONE_HZ, KEY_TONE_MS)
+        if kind == SHORT:
+            self.acknowledge(name)
         if self.guard(self.screen.button, name, kind):
             self.dirty = True
+
+    def acknowledge(self, name):
+        """The control a short press acts on flips on the panel at once, before the press
+        is handled: the player sees the press taken even when the answer takes a while
+        (a game's turn, a screen's first load). The next picture replaces it.
+
+        Only when the panel shows the current screen's last picture (not dirty):
+        the pressable areas are the ones that picture noted."""
+        area = self.canvas.pressable.get(name)
+        if area is None or self.dirty:
+            return
+        self.canvas.invert_rect(area[0], area[1], area[2], area[3])
+        self.canvas.show_area(area[0], area[1], area[2], area[3])
+        self.dirty = True  # the panel no longer shows the screen's picture
 
     def left_as_back(self, kind):
         """Three buttons: holding left is back, holding it on is a long back (undo).
@@ -314,9 +330,11 @@ class App:
     def render(self):
         canvas = self.canvas
         canvas.fill(0)
+        canvas.pressable.clear()
         screen = self.screen
         if self.guard(screen.draw, canvas) is True and screen is not self.screen:
             canvas.fill(0)
+            canvas.pressable.clear()
             self.screen.draw(canvas)
         canvas.show()
         if self.hal.leds is not None:  # None until the device has set its strip up

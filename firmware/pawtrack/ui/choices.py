@@ -22,8 +22,11 @@ def choice_row(canvas, label, count, x=0, y=CHOICE_Y):
     if count > 1:
         widgets.arrow(canvas, x + 1, y, 0, left=True)
         widgets.arrow(canvas, widgets.SCREEN_W - 8, y, 0)
+        widgets.pressable(canvas, "left", x, y - 1, 9, 10)
+        widgets.pressable(canvas, "right", widgets.SCREEN_W - 9, y - 1, 9, 10)
     text_x = x + (width - len(label) * 6 + 1) // 2
     canvas.text(label, text_x, y, 0)
+    widgets.pressable(canvas, "ok", text_x - 2, y - 1, len(label) * 6 + 3, 10)
 
 
 class ChoiceScreen(Screen):

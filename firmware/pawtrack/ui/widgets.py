@@ -13,7 +13,10 @@ def title(canvas, text, right=""):
     canvas.fill_rect(0, 0, SCREEN_W, TITLE_HEIGHT - 1, 1)
     canvas.text(text, 2, 1, 0)
     if right:
-        canvas.text(right, SCREEN_W - 2 - text_width(right), 1, 0)
+        x = SCREEN_W - 2 - text_width(right)
+        canvas.text(right, x, 1, 0)
+        if right == "OK":  # "OK" in the corner says what ok does on this page: go on
+            pressable(canvas, "ok", x - 2, 0, text_width(right) + 4, TITLE_HEIGHT - 1)
 
 
 def centered(canvas, text, y, scale=1, color=1):
@@ -35,6 +38,7 @@ def rows(canvas, labels, selected, top, first_y=TITLE_HEIGHT + 1, visible=None):
             canvas.fill_rect(0, y, SCREEN_W - 4, ROW_HEIGHT - 1, 1)
             arrow(canvas, 2, y + 1, 0)
             canvas.text(labels[index], 12, y + 1, 0)
+            pressable(canvas, "ok", 10, y, text_width(labels[index]) + 4, ROW_HEIGHT - 1)
         else:
             canvas.text(labels[index], 12, y + 1, 1)
     if count > visible:
@@ -45,25 +49,38 @@ def rows(canvas, labels, selected, top, first_y=TITLE_HEIGHT + 1, visible=None):
         canvas.fill_rect(SCREEN_W - 3, first_y + offset, 3, knob, 1)
 
 
+def pressable(canvas, button, x, y, w, h):
+    """Note the area a short press of ``button`` acts on: it flips the moment the
+    button is let go, before the press is handled (``App.acknowledge``)."""
+    canvas.pressable[button] = (x, y, w, h)
+
+
 ARROW_SIZE = const(7)
 
 
-def arrow(canvas, x, y, color=1, left=False):
-    """A 7x7 arrow pointing right (or left): a 3-pixel shaft and a 7-pixel head.
+def arrow_rows(shape):
+    """An icon (width, height, MONO_HLSB rows) from rows of "#" and "."."""
+    rows = bytearray(len(shape))
+    for y in range(len(shape)):
+        for x in range(len(shape[y])):
+            if shape[y][x] == "#":
+                rows[y] |= 0x80 >> x
+    return (ARROW_SIZE, ARROW_SIZE, bytes(rows))
 
-    Drawn with five primitives rather than an icon, so the main menu's first
-    picture needs no icon module at boot."""
-    head = x + 3
-    step = -1 if left else 1
-    if left:
-        head = x + ARROW_SIZE - 4
-        canvas.fill_rect(head + 1, y + 2, 3, 3, color)  # the shaft
-    else:
-        canvas.fill_rect(x, y + 2, 3, 3, color)
-    canvas.vline(head, y, 7, color)
-    canvas.vline(head + step, y + 1, 5, color)
-    canvas.vline(head + 2 * step, y + 2, 3, color)
-    canvas.pixel(head + 3 * step, y + 3, color)
+
+# A 3-pixel shaft and a 7-pixel head, written out rather than kept with the icons,
+# so the main menu's first picture needs no icon module at boot.
+RIGHT_ARROW = arrow_rows(
+    ("...#...", "...##..", "######.", "#######", "######.", "...##..", "...#...")
+)
+LEFT_ARROW = arrow_rows(
+    ("...#...", "..##...", ".######", "#######", ".######", "..##...", "...#...")
+)
+
+
+def arrow(canvas, x, y, color=1, left=False):
+    """A 7x7 arrow pointing right (or left)."""
+    canvas.icon(LEFT_ARROW if left else RIGHT_ARROW, x, y, color)
 
 
 def scroll_top(selected, top, visible):
@@ -103,3 +120,5 @@ def hint(canvas, text):
     y = canvas.height - 8
     canvas.fill_rect(0, y - 1, SCREEN_W, 9, 0)
     canvas.text(text, 0, y)
+    if text.startswith("OK"):  # "OK: continue", "OK pick ...": what ok does
+        pressable(canvas, "ok", 0, y - 1, text_width(text[:2]) + 2, 9)

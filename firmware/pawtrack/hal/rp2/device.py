@@ -131,9 +131,13 @@ class Device:
         """Once per pass of the app loop (its on_loop)."""
         if self.interrupt_check is not None:
             self.interrupt_check()
-        data = self.serial.poll_input()
-        if data:
-            self.protocol.feed(data)
+        protocol = self.protocol
+        if protocol is not None:
+            protocol.flush()  # what the app's pass (just before this) had to say
+            data = self.serial.poll_input()
+            if data:
+                protocol.feed(data)
+                protocol.flush()
         self.watchdog.feed()
         now = self.clock.ticks_ms()
         if self.oled.retry(now):
@@ -162,6 +166,8 @@ class Device:
             import sys
 
             self.watchdog.stop()
+            if self.protocol is not None:
+                self.protocol.flush()
             sys.print_exception(error)
             reason = "%s: %s; restarting" % (type(error).__name__, error)
             self.serial.send_line(json.dumps({"ev": "error", "code": "crash", "reason": reason}))

@@ -51,10 +51,19 @@ class OledCanvas(Canvas):
         return self.start()
 
     def show(self):
+        self.send(self.driver.update, self.buffer)
+
+    def show_area(self, x, y, w, h):
+        if hasattr(self.driver, "update_area"):
+            self.send(self.driver.update_area, self.buffer, x, y, w, h)
+        else:  # a driver that only sends what changed: the same bytes, found by looking
+            self.show()
+
+    def send(self, update, *args):
         if not self.working:
             return
         try:
-            self.driver.update(self.buffer)
+            update(*args)
         except OSError:
             self.working = False
             self.last_try = self.clock.ticks_ms()

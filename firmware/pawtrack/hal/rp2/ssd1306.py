@@ -86,14 +86,45 @@ def changed_spans(buffer, shown, width, pages):
         end = start + width
         if buffer[start:end] == shown[start:end]:
             continue
-        first = start
-        while buffer[first] == shown[first]:
-            first += 1
-        last = end - 1
-        while buffer[last] == shown[last]:
-            last -= 1
+        first = first_difference(buffer, shown, start, end)
+        last = last_difference(buffer, shown, first, end)
         spans.append((page, first - start, last - start))
     return spans
+
+
+# Below this many bytes a search goes byte by byte: each Python step costs about as
+# much as comparing a slice of this size in C.
+LINEAR_BELOW = const(8)
+
+
+def first_difference(a, b, low, high):
+    """The first index in [low, high) where a and b differ; there must be one.
+
+    Halves the range by comparing slices (C) instead of walking it byte by byte
+    (Python, about 10 us a byte on the Pico): a page's 128 columns take 5 steps."""
+    while high - low > LINEAR_BELOW:
+        middle = (low + high) >> 1
+        if a[low:middle] == b[low:middle]:
+            low = middle
+        else:
+            high = middle
+    while a[low] == b[low]:
+        low += 1
+    return low
+
+
+def last_difference(a, b, low, high):
+    """The last index in [low, high) where a and b differ; there must be one."""
+    while high - low > LINEAR_BELOW:
+        middle = (low + high) >> 1
+        if a[middle:high] == b[middle:high]:
+            high = middle
+        else:
+            low = middle
+    high -= 1
+    while a[high] == b[high]:
+        high -= 1
+    return high
 
 
 def rectangles(spans):
@@ -150,6 +181,25 @@ class Ssd1306:
             rects = rectangles(changed_spans(buffer, self.shown, self.width, self.pages))
         else:
             rects = [[0, self.pages - 1, 0, self.width - 1]]
+        self.send_rectangles(buffer, rects)
+        return len(rects)
+
+    def update_area(self, buffer, x, y, w, h):
+        """Send one rectangle of the picture (pixels, clipped) without looking for changes:
+        for a change whose place is known, e.g. a pressed control. A whole frame if the
+        panel's content is not known yet."""
+        if not self.known:
+            self.update(buffer)
+            return
+        left = max(x, 0)
+        right = min(x + w, self.width) - 1
+        top = max(y, 0) >> 3
+        bottom = (min(y + h, self.height) - 1) >> 3
+        if left <= right and top <= bottom:
+            self.send_rectangles(buffer, [[top, bottom, left, right]])
+
+    def send_rectangles(self, buffer, rects):
+        """Send [first page, last page, first column, last column] rectangles of buffer."""
         self.known = False  # until every rectangle went through
         view = memoryview(buffer)
         width = self.width
@@ -168,4 +218,3 @@ class Ssd1306:
             self.command(bytes((DISPLAY_ON,)))
             self.on = True
         self.known = True
-        return len(rects)
