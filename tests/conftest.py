@@ -7,3 +7,30 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 for path in (os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "tests")):
     if path not in sys.path:
         sys.path.insert(0, path)
+
+
+import pytest  # noqa: E402
+
+GAME_MODULES = "pawtrack.games."
+
+
+def _game_modules():
+    return {name: module for name, module in sys.modules.items() if name.startswith(GAME_MODULES)}
+
+
+@pytest.fixture(autouse=True)
+def keep_game_modules():
+    """Put the games' modules back after a test whose device unloads them (Hal.unload_games,
+    as the Pico and CircuitPython devices do), so later tests keep the classes they imported."""
+    saved = _game_modules()
+    yield
+    if _game_modules() == saved:
+        return
+    for name in list(sys.modules):
+        if name.startswith(GAME_MODULES) and name not in saved:
+            del sys.modules[name]
+    for name, module in saved.items():
+        sys.modules[name] = module
+        parent, _, short = name.rpartition(".")
+        if parent in sys.modules:
+            setattr(sys.modules[parent], short, module)

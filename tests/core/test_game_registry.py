@@ -9,18 +9,6 @@ from pawtrack import games
 from pawtrack.ui.app import App
 
 
-def restore_modules(saved):
-    """Put sys.modules, and the packages' attributes for their submodules, back as saved."""
-    for name in list(sys.modules):
-        if name not in saved:
-            del sys.modules[name]
-    for name in saved:
-        sys.modules[name] = saved[name]
-        parent, _, short = name.rpartition(".")
-        if parent in saved:
-            setattr(saved[parent], short, saved[name])
-
-
 class RegistryTest(unittest.TestCase):
     def test_games_in_menu_order_with_their_names(self):
         entries = games.catalog()
@@ -53,13 +41,7 @@ class RegistryTest(unittest.TestCase):
         self.assertEqual([entry.ID for entry in app.games], ["mmm", "chop"])
 
     def test_starting_a_game_unloads_the_other_games_code(self):
-        saved = dict(sys.modules)
-        try:
-            self.check_unloading()
-        finally:
-            restore_modules(saved)  # the other tests keep the classes they imported
-
-    def check_unloading(self):
+        # tests/conftest.py puts the unloaded modules back for the other tests.
         from pawtrack.games.mmm import layouts
 
         hal = make_hal()

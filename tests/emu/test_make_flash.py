@@ -80,6 +80,7 @@ def flashed():
     try:
         code, out, err = make_flash(pico.port)
         assert code == 0, err
+        wait_for_menu_after_reset(pico, resets_before=0)
         yield pico, out
     finally:
         pico.close()
@@ -103,15 +104,28 @@ def test_make_flash_puts_a_firmware_that_boots_to_the_menu(flashed):
     # What make flash wrote is exactly what the fast start builds on the host.
     assert dict(firmware_files("pico")) == on_board
 
-    # mpremote's reset (the watchdog) restarted the chip; main.py draws the main menu.
-    reset_at = [t for t, reason in pico.boots if reason == "watchdog reset"][-1]
+    # mpremote's reset (the watchdog) restarted the chip; main.py drew the main menu.
+    reset_at = [t for t, reason in pico.boots if reason == "watchdog reset"][0]
+    assert pico.picture() == pico_simulator().frame
+    assert pico.panel.model.problems == []
+    assert_clean_serial(pico, since_us=reset_at)
+
+
+def wait_for_menu_after_reset(pico, resets_before):
+    """Wait until mpremote's reset has restarted the chip and the menu is drawn again (a
+    command sent before the reset lands would be cut off by it, as a real board's USB
+    going away would); returns the emulated time of the reset."""
+
+    def resets():
+        return [t for t, reason in pico.boots if reason == "watchdog reset"]
+
+    wait_for(lambda: len(resets()) > resets_before, "the chip to reset")
+    reset_at = resets()[-1]
     wait_for(
         lambda: any(u.start_us > reset_at and u.bytes > 1000 for u in pico.frames),
         "the menu after the reset",
     )
-    assert pico.picture() == pico_simulator().frame
-    assert pico.panel.model.problems == []
-    assert_clean_serial(pico, since_us=reset_at)
+    return reset_at
 
 
 def without_id(reply):
@@ -172,7 +186,8 @@ def test_the_flashed_referee_answers_the_serial_client_like_the_simulator(flashe
         ):
             assert without_id(device.send(command)) == without_id(sim.send(command)), command
         state = device.state()
-        assert state["match"]["actions"] == ["roll", rolled[0]["legal"][-1]]
+        assert state["match"]["moves"] == 2
+        assert state["match"]["recent"] == ["roll", rolled[0]["legal"][-1]]
         assert state["match"] == sim.state()["match"]
 
         device.port.write(b"this is not json\n")
@@ -190,12 +205,14 @@ def test_the_flashed_referee_answers_the_serial_client_like_the_simulator(flashe
 def test_a_second_flash_copies_nothing_and_a_lost_file_is_copied_again(flashed):
     pico, _ = flashed
     uploads = flash.build(load_board("pico"))
+    resets = sum(1 for _, reason in pico.boots if reason == "watchdog reset")
     code, out, err = make_flash(pico.port)
     assert code == 0, err
     assert out == [
         FLASH_LINE
         % (pico.port, "0 copied (0 bytes), 0 removed, %d unchanged; reset" % len(uploads))
     ]
+    wait_for_menu_after_reset(pico, resets)
     mpremote(pico.port, "fs", "rm", ":/board.mpy")
     code, out, err = make_flash(pico.port)
     assert code == 0, err

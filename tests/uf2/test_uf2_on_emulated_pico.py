@@ -32,15 +32,18 @@ def uf2_pico(firmware_uf2, monkeypatch):
 
 
 def stale_flash_files(board_in_file):
-    """What `make flash` leaves on a board, with /board.py naming another board."""
+    """What `make flash` leaves on a board, with its compiled /board.mpy replaced by a
+    /board.py naming another board (a source file wins over nothing in its folder)."""
     from host_tools.emu.fs_image import firmware_files
 
-    files = []
-    for path, data in firmware_files("pico"):
-        if path == "/board.py":
-            data = data.replace(b'"name": "pico"', b'"name": "%s"' % board_in_file.encode())
-            assert board_in_file.encode() in data
-        files.append((path, data))
+    flashed = firmware_files("pico")
+    files = [(path, data) for path, data in flashed if path != "/board.mpy"]
+    assert len(files) == len(flashed) - 1, "make flash no longer writes /board.mpy"
+    with open("board_defs/pico.py", "rb") as f:
+        source = f.read()
+    renamed = source.replace(b'"name": "pico"', b'"name": "%s"' % board_in_file.encode())
+    assert renamed != source
+    files.append(("/board.py", renamed))
     return files
 
 
