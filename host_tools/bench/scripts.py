@@ -1,0 +1,206 @@
+"""The bench's press scripts: whole games and the menus, played alike on simulator and device.
+
+Every ``*.txt`` file in host_tools/bench/scripts/ is one script, named by its
+file name: press words in the simulator's syntax (``ok``, ``left:long``,
+``ok:2000``, ``wait``, ``wait:500``; see host_tools/sim/simulator.py), over as
+many lines as you like, ``#`` to the end of a line is a comment. A script
+starts at the main menu of a device just switched on with nothing saved; new
+matches get the seeds 1, 2, 3... (on the device through the bench's probe,
+host_tools/bench/probe.py), as in the simulator.
+
+How a script is played (the same on both): each press is held as the word
+says and followed by the simulator's 120 ms gap; then the player waits until
+the screen is at rest (no animation running: on the simulator nothing redrawn
+for REST_MS, on the device the CPU mostly asleep for as long), at most
+REST_LIMIT_MS. The device is slower than the simulator: a press made while it
+is still busy with the last one (Mmm!'s odds at board level can take half a
+second) would be handled late, after an animation the simulator had it
+interrupt, or two presses would be seen as one, and the game would go another
+way. Waiting for rest makes the device play exactly the simulator's game.
+
+Adding a game's script is adding one file; check it with
+
+    python -m host_tools.bench.scripts [NAME ...]
+
+which plays it on the simulator and prints, press by press, the screen and
+whether the game ended (``check(script)`` says the same in one sentence).
+
+``reference(script)`` runs it on the simulator with the Pico's board
+definition: for each word, the screen, the game being played, whether it is
+over and whether the screen took the press; then the final picture, for the
+bench to compare with the device's.
+"""
+
+import os
+import sys
+
+from host_tools.sim.simulator import (
+    GAP_MS,
+    SHORT_HOLD_MS,
+    STEP_MS,
+    WAIT,
+    Simulator,
+    parse_presses,
+)
+from pawtrack.buttons import LONG_MS
+
+FOLDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "scripts")
+REST_MS = 160  # longer than the pauses inside an animation (a cat step rests 150 ms)
+SETTLED_MS = 30  # the device's rest after a press that started no animation
+REST_LIMIT_MS = 5000
+
+
+class Script:
+    def __init__(self, name, text, path=None):
+        self.name = name
+        self.text = text
+        self.path = path
+        self.words = parse_presses(strip_comments(text))
+
+    def __repr__(self):
+        return "Script(%s, %d words)" % (self.name, len(self.words))
+
+    @property
+    def presses(self):
+        return [word for word in self.words if word[0] != WAIT]
+
+
+def strip_comments(text):
+    return " ".join(line.split("#", 1)[0] for line in text.splitlines())
+
+
+def load_all(folder=FOLDER):
+    """Every script in the folder, by name (menus first, then the others in name order)."""
+    names = sorted(n[:-4] for n in os.listdir(folder) if n.endswith(".txt"))
+    names.sort(key=lambda n: n != "menus")
+    scripts = []
+    for name in names:
+        path = os.path.join(folder, name + ".txt")
+        with open(path, encoding="utf-8") as f:
+            scripts.append(Script(name, f.read(), path))
+    return scripts
+
+
+def pico_simulator():
+    from host_tools.boards import load_board
+    from pawtrack.boarddef import core_board
+
+    return Simulator(board=core_board(load_board("pico")))
+
+
+def reference(script):
+    """The script on the simulator: {"steps": [{"screen", "game", "over", "taken",
+    "animated"}] one per word ("taken": the screen acted on the press; "animated": it was
+    still being redrawn after the gap), "frame": the picture at the end once the
+    animations are over, "leds", "games": the ids of the games it played, "finished":
+    those whose match ended}."""
+    sim = pico_simulator()
+    app = sim.app
+    taken = []
+    deliver = app.deliver
+
+    def noting_deliver(name, kind):  # App.deliver marks the app dirty when the screen acts
+        was = app.dirty
+        app.dirty = False
+        deliver(name, kind)
+        taken.append(app.dirty)
+        app.dirty = app.dirty or was
+
+    app.deliver = noting_deliver
+    steps = []
+    games = []
+    finished = []
+    for name, ms in script.words:
+        del taken[:]
+        animated = False
+        if name != WAIT:
+            animated = press(sim, name, ms) > 0
+        elif ms is None:
+            sim.settle()
+        else:
+            sim.advance(ms)
+        session = sim.app._session
+        match = session.match if session is not None else None
+        game = match.game_id if match is not None else None
+        over = bool(match is not None and match.is_over())
+        if game and game not in games:
+            games.append(game)
+        if over and game not in finished:
+            finished.append(game)
+        steps.append(
+            {
+                "screen": sim.screen_name(),
+                "game": game,
+                "over": over,
+                "taken": any(taken),
+                "animated": animated,
+            }
+        )
+    sim.settle()
+    return {
+        "steps": steps,
+        "frame": bytes(sim.frame),
+        "leds": sim.leds(),
+        "games": games,
+        "finished": finished,
+    }
+
+
+def press(sim, name, ms):
+    """A press as the bench plays it: held, the gap, then until the screen is at rest.
+    Returns how many times the screen was redrawn while the bench waited for rest
+    (0: nothing was animating after the gap)."""
+    sim.hal.buttons.set(name, True)
+    sim.app.step()
+    sim.advance(ms)
+    sim.hal.buttons.set(name, False)
+    sim.advance(GAP_MS)
+    quiet = waited = redraws = 0
+    while quiet < REST_MS and waited < REST_LIMIT_MS:
+        sim.clock.sleep_ms(STEP_MS)
+        waited += STEP_MS
+        if sim.app.step():
+            redraws += 1
+            quiet = 0
+        else:
+            quiet += STEP_MS
+    return redraws
+
+
+def check(script):
+    """Problems with a script, as sentences ([] when it is fine)."""
+    ref = reference(script)
+    problems = []
+    for game in ref["games"]:
+        if game not in ref["finished"]:
+            problems.append("%s: the %s game it plays does not end" % (script.name, game))
+    return problems
+
+
+def is_long(ms):
+    """Whether a hold this long is a long press (the firmware's threshold)."""
+    return ms >= LONG_MS
+
+
+def main(argv=None):
+    names = (argv if argv is not None else sys.argv[1:]) or None
+    problems = []
+    for script in load_all():
+        if names and script.name not in names:
+            continue
+        ref = reference(script)
+        print("%s: %d words" % (script.name, len(script.words)))
+        for (name, ms), step in zip(script.words, ref["steps"]):
+            word = name if ms in (None, SHORT_HOLD_MS) else "%s:%d" % (name, ms)
+            print(
+                "  %-10s %-20s %s%s"
+                % (word, step["screen"], step["game"] or "", " (over)" if step["over"] else "")
+            )
+        problems.extend(check(script))
+    for problem in problems:
+        print("bench script: " + problem)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
