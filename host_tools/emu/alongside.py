@@ -31,9 +31,10 @@ def align(pico, sim):
 
 
 def press(pico, sim, name, ms, between=None):
-    """One press word (from parse_presses) on both, at the same time; ``between()`` is
-    called after the board's press and before the simulator's (to copy a seed the board
-    announced, say)."""
+    """One press word (from parse_presses) on both, at the same time since power-on. The
+    board goes first and runs until it has done what the press started; then
+    ``between()`` is called (to copy a seed the board announced, say) and the simulator,
+    whose clock waited at the instant of the press, gets the same press."""
     align(pico, sim)
     if name == WAIT:
         if ms is None:
@@ -43,6 +44,7 @@ def press(pico, sim, name, ms, between=None):
         align(pico, sim)
         return
     pico.press(name, hold_ms=ms)
+    pico.settle(quiet_ms=QUIET_MS)
     if between is not None:
         between()
     sim.hold(name, ms)
