@@ -11,16 +11,18 @@ busy host). What is measured, in order, each printed as it comes:
   then with a saved 1,000- and 5,000-action match (made on the host by the
   firmware's own code, host_tools/emu/matches.py). The UF2's very first
   power-on, which formats the filesystem, too. No probe on the flash.
-* every press script (host_tools/bench/scripts/*.txt) three times, each from
-  a fresh power-on with the bench's /boot.py (host_tools/bench/probe.py):
-  with flash operations taking their modelled time on the emulated clock, as
-  a user feels it ("flash"); with flash operations taking no time ("noflash":
-  CPU, I2C and strip only); and once reading the heap after every press
-  ("heap"). Per press: release (or, for a long press, the moment it becomes
-  long) to the first changed OLED byte and to the end of that update, the I2C
-  bytes, release to the first changed LED frame, and the flash operations.
-* a 1,000-action match sent as protocol commands over the USB serial port: the
-  flash operations and their modelled time per action, then the heap.
+* every press script (host_tools/bench/scripts/*.txt, played as
+  host_tools/bench/scripts.py says) twice, each from a fresh power-on with the
+  bench's /boot.py (host_tools/bench/probe.py): with flash operations taking
+  their modelled time on the emulated clock, as a user feels it ("flash"); and
+  with flash operations taking no time ("noflash": CPU, I2C and strip only),
+  reading the heap after every press. Per press: release (or, for a long
+  press, the moment it becomes long) to the first changed OLED byte and to the
+  end of that update, the I2C bytes, release to the first changed LED frame,
+  and the flash operations.
+* the saved 1,000-action match played again on the board by the firmware's
+  own Session from the raw REPL (nothing drawn): the flash operations and
+  their modelled time per action; then one undo.
 * resuming the saved 5,000-action match from the main menu: the time to the
   game's picture, and the heap during and after the replay (read every 2 s).
 * the app loop when nothing happens: its time and allocation per pass (the

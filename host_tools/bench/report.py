@@ -409,17 +409,19 @@ def heap_section(builds, keys, labels, device):
            "5,000-action resume: during (max) / after / largest free block"]  # fmt: skip
     )
     total = None
+    probe_bytes = set()
     for key in keys:
         for _name, r in heap_readings(builds[key]):
             total = r["total"]
+            probe_bytes.add(r["probe"])
     return (
         "\n### Heap after `gc.collect()`\n\n"
         + table(header, rows)
         + "\n\nRead by the bench's probe while the firmware runs (a soft interrupt on a spare"
         " pin: `gc.collect()`, then `micropython.mem_info()`), after every press of every"
-        " script; the probe's own %s are taken off. The heap is %s. *In a game*: the readings"
-        " while that game's table is on the screen."
-        % ("512 bytes", kib(total))
+        " script; the probe's own %s bytes are taken off. The heap is %s. *In a game*: the"
+        " readings while that game's table is on the screen."
+        % (" or ".join(str(b) for b in sorted(probe_bytes)) or "-", kib(total))
     )
 
 

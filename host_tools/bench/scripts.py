@@ -11,12 +11,14 @@ host_tools/bench/probe.py), as in the simulator.
 How a script is played (the same on both): each press is held as the word
 says and followed by the simulator's 120 ms gap; then the player waits until
 the screen is at rest (no animation running: on the simulator nothing redrawn
-for REST_MS, on the device the CPU mostly asleep for as long), at most
-REST_LIMIT_MS. The device is slower than the simulator: a press made while it
-is still busy with the last one (Mmm!'s odds at board level can take half a
-second) would be handled late, after an animation the simulator had it
-interrupt, or two presses would be seen as one, and the game would go another
-way. Waiting for rest makes the device play exactly the simulator's game.
+for REST_MS; on the device the CPU mostly asleep for as long, or for only
+SETTLED_MS after a press that started no animation on the simulator), at most
+REST_LIMIT_MS; ``wait`` words are rarely needed. The device is slower than the
+simulator: a press made while it is still busy with the last one (Mmm!'s
+odds at board level can take half a second) would be handled late, after an
+animation the simulator had it interrupt, or two presses would be seen as one,
+and the game would go another way. Waiting for rest makes the device play
+exactly the simulator's game.
 
 Adding a game's script is adding one file; check it with
 
