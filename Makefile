@@ -17,7 +17,7 @@ help:
 	@echo "make sim          the device in your terminal (keys shown on screen)"
 	@echo "make emu          the real firmware on an emulated Pico in your terminal"
 	@echo "make test         every check: CPython, MicroPython, mpy-cross, ruff"
-	@echo "make bench        benchmarks (numbers for docs/performance.md)"
+	@echo "make bench        the firmware measured on the emulated Pico, into docs/performance.md"
 	@echo "make screenshots  regenerate the README pictures from the real firmware"
 	@echo "make plots        redraw the README charts (Mmm! strategies, dice fairness)"
 	@echo "make golden       regenerate the golden images the tests compare against"

@@ -36,3 +36,20 @@ def bundle_bytes(modules):
     names = "".join("\n/" + name for name, _, _, _ in entries).encode()
     head = MAGIC + bytes((VERSION,)) + struct.pack("<HI", len(entries), len(names))
     return head + table + names + bytes(data)
+
+
+def bundle_modules(bundle):
+    """[(name, size)] of the modules in a bundle made by bundle_bytes (folders left out)."""
+    start = len(MAGIC) + 1
+    if bundle[: len(MAGIC)] != MAGIC or bundle[len(MAGIC)] != VERSION:
+        raise ValueError("not a version %d pawtrack bundle" % VERSION)
+    count, names_length = struct.unpack_from("<HI", bundle, start)
+    table = start + struct.calcsize("<HI")
+    names_at = table + 12 * count
+    names = bundle[names_at : names_at + names_length].decode().split("\n/")[1:]
+    modules = []
+    for index, name in enumerate(names):
+        _offset, size, _crc = struct.unpack_from("<III", bundle, table + 12 * index)
+        if size != FOLDER_SIZE:
+            modules.append((name, size))
+    return modules

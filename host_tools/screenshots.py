@@ -12,7 +12,7 @@ import argparse
 import os
 import sys
 
-from host_tools.bench import press_scripts
+from host_tools.bench import scripts as press_scripts
 from host_tools.sim.simulator import Simulator
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -46,8 +46,7 @@ SCENES = {
     # Sheet mode (options: mode -> table -> sheet): roll, p1's round total counted up to 3.
     "om_nom_nom_sheet": "right right right ok right ok ok left ok ok right right right",
     # The whole solo game of the press script: the final ranking.
-    "om_nom_nom_end": press_scripts.read(
-        os.path.join(press_scripts.FOLDER, "om_nom_nom_solo.txt")),
+    "om_nom_nom_end": press_scripts.by_name("om_nom_nom_solo").press_text,
     # Mmm! is the first game; its options open on Start, with level lite. A press
     # during an animation only ends it, hence the extra ok after a roll and
     # before leaving the end screen. "right ok left" sets level: board.

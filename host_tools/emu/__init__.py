@@ -24,18 +24,24 @@ from), ``oled`` (False: nothing answers at the panel's address), ``serial_port``
 (True: a pseudo-terminal at ``pico.port`` for mpremote, ``make flash``,
 ``host_tools.client``), ``advance_flash_clock`` (False: flash operations take
 no emulated time), ``update_gap_ms`` (I2C writes closer than this are one
-update).
+update), ``record_flash_data`` (True: each program operation in ``flash_ops``
+carries its bytes, for ``flash_log.replay``), ``extra_pins`` (GPIOs besides
+the buttons that follow their pulls and can be driven low with ``set_pin``),
+``firmware_uf2`` (a UF2 to run instead of the stock MicroPython, e.g. the one
+``make uf2`` builds).
 
 Running: ``run_until(ms)``, ``run_for(ms)``, ``free_run(realtime=True)`` and
 ``pause()`` (for tools on the serial port), ``emulated_ms()``.
 Inputs: ``press(name, hold_ms=80, gap_ms=120, long=False)``,
-``set_button(name, held, at_ms=None)``, ``type(bytes)`` (USB serial input),
+``set_button(name, held, at_ms=None)``, ``set_pin(gpio, held, at_ms=None)``,
+``type(bytes)`` (USB serial input),
 ``power_cut(at_ms=None | after_op=N | during_op=N, fraction=0.5, off_ms=0)``.
 Records: ``frames`` (Update objects: ``t_us``, ``picture``, ``start_us``,
 ``first_change_us``, ``done_us``, ``bytes``), ``picture()``, ``leds``
 ((t_us, colours) per latched strip frame), ``serial`` (bytes) /
 ``serial_text()``, ``flash_ops`` (dicts: index, op erase|program, offset,
-bytes, units, t_us, duration_us, cut), ``boots`` ((t_us, reason)), ``cuts``.
+bytes, units, t_us, duration_us, cut, done_bytes if cut, data if recorded),
+``boots`` ((t_us, reason)), ``cuts``.
 Flash: ``flash_image()``, ``filesystem_image()``, ``files()``,
 ``save_flash(path)``. The REPL: ``exec(code)``; ``repl`` for the raw REPL's
 steps. ``stats()``: instructions executed and wall time, for speed figures.
@@ -44,7 +50,8 @@ Flash time model: a 4 KiB sector erase costs 45 ms and a 256-byte page program
 0.6 ms of emulated time, spent inside the operation (interrupts wait), as on a
 real chip. Details: docs/emulated-pico.md. Modules: ``firmware`` (finding the
 UF2 and the boot ROM), ``fs_image`` (LittleFS images), ``panel`` (I2C bytes to
-pictures), ``raw_repl``, ``pico`` (the class), and the Node side: ``main.mjs``
+pictures), ``flash_log`` (the flash at any instant of a recorded session),
+``raw_repl``, ``pico`` (the class), and the Node side: ``main.mjs``
 (control channel), ``pico.mjs`` (the chip), ``nor_flash.mjs``, ``i2c_bus.mjs``,
 ``ws2812.mjs``, ``usb_serial.mjs``, ``uf2.mjs``.
 """

@@ -5,7 +5,7 @@
 // Config: firmware, bootrom (paths), flash_image (path of 2 MiB to start from, or
 // null), fs_image (path of a LittleFS image to put at fs_offset, or null),
 // pty_fd (the main side of a pseudo-terminal, non-blocking, or null), i2c_bus,
-// oled_address, oled, led_pin, button_pins, advance_flash_clock.
+// oled_address, oled, led_pin, button_pins, advance_flash_clock, record_flash_data.
 //
 // Commands (stdin, one JSON object a line; "id" is echoed in the answer):
 //   {"cmd": "run", "until_ns": T}       run until the emulated time T, answer {"ev": "ran"}
@@ -62,6 +62,7 @@ const pico = new Pico(
     ledPin: config.led_pin,
     buttonPins: config.button_pins,
     advanceFlashClock: config.advance_flash_clock,
+    recordFlashData: config.record_flash_data === true,
   },
   { event: send },
   serial,

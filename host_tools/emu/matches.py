@@ -9,9 +9,12 @@ emulated Pico with ``EmulatedPico(files=firmware_files() + saved_files(folder))`
 
 ``play_long_match`` keeps a match going for the requested number of journalled
 actions: it picks a legal action with the project's RNG, and when an action
-ends the game it undoes it (undo is journalled too) and picks another.
+ends the game it undoes it (undo is journalled too) and picks another; with
+``undo=False`` it looks ahead instead (on a copy of the rules) and never picks
+an action that would end the game, so the journal holds actions only.
 """
 
+import copy
 import json
 import os
 
@@ -28,16 +31,21 @@ class _Line:
         self.events.append(json.loads(text))
 
 
-def play_long_match(state_dir, game="chop", actions=1000, seed=1, options=None):
+def play_long_match(
+    state_dir, game="chop", actions=1000, seed=1, options=None, commands=None, undo=True
+):
     """Play a match of ``game`` of ``actions`` actions (not counting undone ones) into state_dir.
 
     Returns the match snapshot at the end (the protocol's ``state``): what a resume
-    must give back."""
+    must give back. ``commands``, a list, receives every protocol command sent (the
+    ``new``, then each ``act`` and ``undo``), to play the same match on a device."""
     sim = Simulator(state_dir=state_dir)
     out = _Line()
     protocol = Protocol(sim.app, out, "pico")
 
     def call(command):
+        if commands is not None and command["cmd"] != "state":
+            commands.append(command)
         out.events.clear()
         protocol.handle_line(json.dumps(command))
         answer = out.events[-1]
@@ -50,12 +58,28 @@ def play_long_match(state_dir, game="chop", actions=1000, seed=1, options=None):
     choose = Rng(seed + 1)
     count = 0
     while count < actions:
-        done = call({"cmd": "act", "action": choose.choice(legal)})
+        if undo:
+            action = choose.choice(legal)
+        else:
+            action = lasting_action(sim.app.session.match.game, legal, choose)
+        done = call({"cmd": "act", "action": action})
         if done["over"]:
             done = call({"cmd": "undo"})
         count = done["actions"]
         legal = done["legal"]
     return call({"cmd": "state"})["match"]
+
+
+def lasting_action(game, legal, choose):
+    """A random legal action after which the game is not over (tried on copies)."""
+    candidates = list(legal)
+    while candidates:
+        action = candidates.pop(choose.below(len(candidates)))
+        trial = copy.deepcopy(game)
+        trial.apply(action)
+        if not trial.is_over():
+            return action
+    raise RuntimeError("every legal action ends the game")
 
 
 def saved_files(state_dir):

@@ -11,7 +11,9 @@
 // duration on a real chip (about 45 ms per sector erase and 0.6 ms per 256-byte
 // page). By default the emulated clock advances by that duration inside the
 // operation, as the real chip stalls there with interrupts off, so the timings
-// measured on the emulator include flash time.
+// measured on the emulator include flash time. With `recordData` a program
+// operation also carries the bytes it was given (hex), so that the flash can be
+// rebuilt on the host at any instant of a session (host_tools/emu/flash_log.py).
 
 export const SECTOR_BYTES = 4096;
 export const PAGE_BYTES = 256;
@@ -52,9 +54,11 @@ export class NorFlash {
    * @param {object} options
    *   advanceClock: add the modelled time to the emulated clock (default true)
    *   onOperation(op): called with each finished (or cut) operation
+   *   recordData: a program operation's report carries its source bytes (op.data, hex)
    */
   constructor(options = {}) {
     this.advanceClock = options.advanceClock !== false;
+    this.recordData = options.recordData === true;
     this.onOperation = options.onOperation || (() => {});
     this.count = 0; // operations since the emulator started (power cuts included)
     this.cutPlan = null; // {afterOp: N} | {duringOp: N, fraction} | {atNs}
@@ -116,6 +120,13 @@ export class NorFlash {
       }
     }
     const done = fraction * bytes;
+    if (!erase && this.recordData) {
+      const data = Buffer.alloc(bytes);
+      for (let i = 0; i < bytes; i++) {
+        data[i] = mcu.readUint8(source + i);
+      }
+      op.data = data.toString('hex');
+    }
     if (erase) {
       this.erase(mcu, offset, done, unitBytes);
     } else {

@@ -40,10 +40,28 @@ const quietLogger = {
   },
 };
 
+const RAM_START = 0x20000000;
+
+/** Stores to SRAM straight into its view: rp2040js looks for a peripheral first on
+ * every 32-bit store, and stores are mostly to RAM (the stack and the heap). */
+function fastMemory(mcu) {
+  const sram = mcu.sramView;
+  const ramEnd = RAM_START + mcu.sram.length;
+  const write32 = mcu.writeUint32.bind(mcu);
+  mcu.writeUint32 = (address, value) => {
+    if (address >= RAM_START && address + 3 < ramEnd) {
+      sram.setUint32(address - RAM_START, value, true);
+    } else {
+      write32(address, value);
+    }
+  };
+}
+
 export class Pico {
   /**
    * @param config {rom: Uint32Array, uf2: Buffer, flash: Uint8Array|null (2 MiB to start from),
-   *   i2cBus, oledAddress, oled (bool), ledPin, buttonPins [], advanceFlashClock}
+   *   i2cBus, oledAddress, oled (bool), ledPin, buttonPins [] (inputs that follow their
+   *   pulls unless driven low), advanceFlashClock, recordFlashData}
    * @param sink {event(object)} receives what the board does
    * @param serial a UsbSerial
    */
@@ -58,6 +76,7 @@ export class Pico {
     loadUf2(config.uf2, this.flash);
     this.nor = new NorFlash({
       advanceClock: config.advanceFlashClock,
+      recordData: config.recordFlashData,
       onOperation: (op) => sink.event({ ev: 'flash', ...op, t_ns: op.t_ns }),
     });
     this.offsetNs = 0;
@@ -91,6 +110,7 @@ export class Pico {
     this.mcu = mcu;
     this.clock = clock;
     this.fillGaps(mcu);
+    fastMemory(mcu);
     this.attachBoard(mcu);
     this.serial.attach(mcu);
     mcu.core.PC = FLASH_START;
@@ -237,7 +257,13 @@ export class Pico {
         count += 1;
         continue;
       }
-      clock.tick(core.executeInstruction() * cycleNs);
+      const target = clock.nanosCounter + core.executeInstruction() * cycleNs;
+      const alarm = clock.nextAlarm;
+      if (alarm === null || alarm.nanos > target) {
+        clock.nanosCounter = target;
+      } else {
+        clock.tick(target - clock.nanosCounter);
+      }
       count += 1;
       executed += 1;
       if (this.interrupted) {

@@ -55,15 +55,22 @@ class EmulatedPico:
         serial_port=False,
         advance_flash_clock=True,
         update_gap_ms=10,
+        record_flash_data=False,
+        extra_pins=(),
+        firmware_uf2=None,
     ):
         from host_tools.boards import load_board
 
         self.board = load_board(board) if isinstance(board, str) else board
         self.uf2, self.bootrom = firmware.locate()
+        if firmware_uf2 is not None:  # another MicroPython build, e.g. the pawtrack UF2
+            self.uf2 = str(firmware_uf2)
         self.options = {
             "oled": oled,
             "advance_flash_clock": advance_flash_clock,
+            "record_flash_data": record_flash_data,
         }
+        self.extra_pins = tuple(extra_pins)
         self._folder = tempfile.TemporaryDirectory(prefix="pawtrack-emu-")
         self._flash_path = None
         self._fs_path = None
@@ -122,8 +129,9 @@ class EmulatedPico:
             "oled_address": self.board["oled_address"],
             "oled": self.options["oled"],
             "led_pin": self.board.get("led_pin"),
-            "button_pins": sorted(self.board["buttons"].values()),
+            "button_pins": sorted(set(self.board["buttons"].values()) | set(self.extra_pins)),
             "advance_flash_clock": self.options["advance_flash_clock"],
+            "record_flash_data": self.options["record_flash_data"],
         }
         pass_fds = ()
         if self.serial_port:
@@ -134,8 +142,9 @@ class EmulatedPico:
             self.port = os.ttyname(sub)
             config["pty_fd"] = main
             pass_fds = (main,)
+        node_args = os.environ.get("PAWTRACK_EMU_NODE_ARGS", "").split()  # e.g. --cpu-prof
         self.process = subprocess.Popen(
-            ["node", MAIN, json.dumps(config)],
+            ["node", *node_args, MAIN, json.dumps(config)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -214,6 +223,8 @@ class EmulatedPico:
         op.pop("ev")
         op["t_us"] = op.pop("t_ns") / 1000.0
         op["duration_us"] = op.pop("duration_ns") / 1000.0
+        if "data" in op:
+            op["data"] = bytes.fromhex(op["data"])
         self.flash_ops.append(op)
 
     def _on_boot(self, event):
@@ -345,7 +356,11 @@ class EmulatedPico:
 
     def set_button(self, name, held, at_ms=None):
         """Hold a button down (its pin driven low) or let it go, now or at an emulated time."""
-        message = {"cmd": "pin", "pin": self.pin_of(name), "held": bool(held)}
+        self.set_pin(self.pin_of(name), held, at_ms)
+
+    def set_pin(self, pin, held, at_ms=None):
+        """Drive a button pin or one of ``extra_pins`` low (held) or let it follow its pull."""
+        message = {"cmd": "pin", "pin": pin, "held": bool(held)}
         if at_ms is not None:
             message["at_ns"] = int(at_ms * 1e6)
         self._send(message)

@@ -17,7 +17,7 @@ from bundlefs import BundleFS
 
 from host_tools import flash
 from host_tools.boards import load_board
-from host_tools.firmware_bundle import bundle_bytes
+from host_tools.firmware_bundle import bundle_bytes, bundle_modules
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -136,6 +136,7 @@ def test_the_bundle_reads_back_every_module_and_refuses_damage(pico_uploads, tmp
     modules = [("pawtrack/a.mpy", b"M\x06one"), ("pawtrack/ui/b.mpy", b"M\x06two two")]
     path = tmp_path / "pawtrack.bundle"
     path.write_bytes(bundle_bytes(modules))
+    assert bundle_modules(path.read_bytes()) == [("pawtrack/a.mpy", 5), ("pawtrack/ui/b.mpy", 9)]
     bundle = BundleFS(str(path))
     for name, data in modules:
         assert bundle.open(name, "rb").read() == data

@@ -1,6 +1,9 @@
 """The pawtrack UF2 on the emulated Pico (host_tools.emu, the real rp2 firmware on rp2040js):
-it boots to the simulator's menu from an empty filesystem, the frozen modules win over the
-files an earlier `make flash` left, and `make flash` refuses such a board with its reason.
+it boots to the simulator's menu from an empty filesystem, plays tests/emu's scripted session
+with the simulator's pictures after every press (the pictures the `.mpy` build shows there:
+tests/emu/test_presses.py holds that build to the same simulator, press by press), resumes a
+match after a power cut in the middle of a flash write, the frozen modules win over the files
+an earlier `make flash` left, and `make flash` refuses such a board with its reason.
 
 Needs the UF2 build (conftest.py) and the emulated Pico (its boot ROM, rp2040js); skipped
 with the reason when either is missing. Only emulated time is used, never the wall clock.
@@ -62,6 +65,46 @@ def test_the_uf2_boots_to_the_menu_from_an_empty_filesystem(uf2_pico):
     registered = [game_id for game_id, _ in games.GAMES]
     assert first == ".frozen pico %r .frozen/pawtrack/games" % (registered,)
     assert "lib" not in second and "main.py" not in second  # nothing of the firmware on flash
+
+
+def test_the_uf2_plays_the_scripted_session_with_the_mpy_builds_pictures(uf2_pico):
+    from emu.helpers import assert_clean_serial, play_alongside
+    from emu.test_presses import SCRIPT
+
+    sim = Simulator(board=core_board(load_board("pico")))
+    with uf2_pico(board="pico") as pico:
+        assert pico.boot() is not None
+        assert pico.picture() == sim.frame
+        play_alongside(pico, sim, SCRIPT)
+        assert pico.panel.model.problems == []
+        assert_clean_serial(pico)
+
+
+def test_the_uf2_resumes_a_match_after_a_power_cut_during_a_flash_write(uf2_pico):
+    from emu.helpers import assert_clean_serial, command, on_host
+
+    with uf2_pico(board="pico") as pico:
+        pico.boot()
+        assert command(pico, {"cmd": "new", "game": "chop", "seed": 5})["ev"] == "started"
+        for _ in range(6):
+            pico.press("ok")  # roll, end the turn, ...
+        pico.settle()
+        shown = command(pico, {"cmd": "state"})["match"]
+        pico.power_cut(during_op=len(pico.flash_ops) + 1, fraction=0.5)
+        pico.press("ok")  # the next action: the power goes half-way through its write
+        assert [reason for _, reason in pico.boots] == ["power", "cut"]
+        assert pico.flash_ops[-1]["cut"]
+        pico.boot()
+        screen, frame, saved = on_host(pico.filesystem_image())
+        assert screen == "HomeScreen" and pico.picture() == frame  # nothing set aside
+        if saved != shown:  # the cut action was saved whole: exactly one action more
+            assert saved["moves"] == shown["moves"] + 1
+            kept = len(saved["recent"]) - 1
+            assert saved["recent"][:-1] == shown["recent"][len(shown["recent"]) - kept :]
+        resumed = command(pico, {"cmd": "resume"})
+        assert resumed["ev"] == "done" and resumed["actions"] == saved["moves"]
+        assert command(pico, {"cmd": "state"})["match"] == saved
+        assert_clean_serial(pico, since_us=pico.boots[-1][0])
 
 
 def test_frozen_modules_win_over_files_left_by_make_flash(uf2_pico):

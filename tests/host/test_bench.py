@@ -1,0 +1,169 @@
+"""The bench's parts that run without the emulator: its press scripts, the heap probe's
+readings, the statistics, the generated section of docs/performance.md, and the
+flash rebuilt from a log of operations."""
+
+import pytest
+
+from host_tools.bench import probe, report, scripts
+from host_tools.bench.stats import percentile, summary
+from host_tools.boards import load_board
+from host_tools.emu.flash_log import FlashLog, apply
+from pawtrack import games
+
+
+@pytest.mark.parametrize("script", scripts.load_all(), ids=lambda s: s.name)
+def test_every_bench_script_parses_and_the_games_it_plays_end(script):
+    assert scripts.check(script) == []
+    assert script.presses
+
+
+def test_there_is_a_whole_game_script_for_every_registered_game():
+    played = set()
+    for script in scripts.load_all():
+        played.update(scripts.reference(script)["finished"])
+    assert played == {game_id for game_id, _ in games.GAMES}
+
+
+def test_a_script_that_stops_before_its_game_ends_is_reported():
+    script = scripts.Script("short", "right right ok ok ok # the first roll only")
+    assert scripts.check(script) == ["short: the chop game it plays does not end"]
+
+
+def test_comments_run_to_the_end_of_the_line():
+    script = scripts.Script("x", "ok # right\nleft:long  # and a comment\nwait:500")
+    assert script.words == [("ok", 80), ("left", 700), ("wait", 500)]
+
+
+MEM_INFO = (
+    "bench-heap\r\nstack: 1668 out of 7936\r\n"
+    "GC: total: 245888, used: 90256, free: 155632\r\n"
+    " No. of 1-blocks: 936, 2-blocks: 292, max blk sz: 242, max free sz: 4687\r\n"
+    "bench-probe-bytes 512\r\nbench-heap-end\r\n"
+)
+
+
+def test_the_probes_readings_are_parsed_from_the_serial_output():
+    text = "noise" + MEM_INFO + "{\"ev\": \"x\"}\r\n" + MEM_INFO.replace("90256", "91000")
+    readings = probe.parse_readings(text + "bench-heap\r\nGC: total: 1")  # a torn third one
+    assert [r["used"] for r in readings] == [90256, 91000]
+    first = readings[0]
+    assert first["max_free"] == 4687 * 16 and first["stack"] == 1668 and first["probe"] == 512
+    assert first["total"] == 245888 and first["free"] == 155632
+
+
+def test_the_probe_uses_a_pin_the_board_leaves_free():
+    board = load_board("pico")
+    pin = probe.spare_pin(board)
+    assert pin not in board["buttons"].values()
+    assert pin not in (board["i2c_sda"], board["i2c_scl"], board["led_pin"])
+    assert "machine.Pin(%d," % pin in probe.boot_py(pin)
+    compile(probe.boot_py(pin), "boot.py", "exec")
+
+
+def test_percentiles_are_nearest_rank():
+    values = list(range(1, 101))
+    assert percentile(values, 0.5) == 50 and percentile(values, 0.95) == 95
+    assert percentile([7], 0.95) == 7 and percentile([], 0.5) is None
+    assert summary([3, 1, 2]) == {"n": 3, "p50": 2, "p95": 3, "max": 3}
+
+
+def test_the_generated_section_replaces_only_what_is_between_the_markers(tmp_path):
+    doc = tmp_path / "performance.md"
+    doc.write_text(
+        "# Title\n\n%s\nold figures\n%s\n\n## Notes\nkept\n" % (report.START, report.END)
+    )
+    report.write_section(str(doc), "| new | table |\n")
+    text = doc.read_text()
+    assert text == "# Title\n\n%s\n| new | table |\n%s\n\n## Notes\nkept\n" % (
+        report.START,
+        report.END,
+    )
+    bare = tmp_path / "bare.md"
+    bare.write_text("# Only a title\n")
+    report.write_section(str(bare), "figures")
+    assert bare.read_text() == "# Only a title\n\n%s\nfigures\n%s\n" % (report.START, report.END)
+
+
+def test_latency_summaries_leave_out_long_presses_and_presses_not_taken():
+    rows = [
+        {"long": False, "taken": True, "first_change_ms": 10.0, "complete_ms": 20.0,
+         "led_ms": None, "bytes": 100},
+        {"long": False, "taken": True, "first_change_ms": 30.0, "complete_ms": 45.0,
+         "led_ms": 50.0, "bytes": 300},
+        {"long": True, "taken": True, "first_change_ms": 1.0, "complete_ms": 2.0,
+         "led_ms": None, "bytes": 5},
+        {"long": False, "taken": False, "first_change_ms": 900.0, "complete_ms": 900.0,
+         "led_ms": None, "bytes": 0},
+        {"long": False, "taken": True, "first_change_ms": None, "complete_ms": None,
+         "led_ms": None, "bytes": 0},
+    ]  # fmt: skip
+    short = report.latency(rows)
+    assert short["presses"] == 3 and short["unanswered"] == 1
+    assert short["complete"] == {"n": 2, "p50": 20.0, "p95": 45.0, "max": 45.0}
+    assert short["led"]["n"] == 1 and short["bytes"]["max"] == 300
+    assert report.latency(rows, long=True)["complete"]["max"] == 2.0
+
+
+def test_the_flash_log_follows_the_nor_rules():
+    start = bytes([0xFF] * 8) + bytes([0xF0] * 8)
+    program = {"index": 1, "op": "program", "offset": 100, "bytes": 8, "data": bytes([0x0F] * 8)}
+    erase = {"index": 2, "op": "erase", "offset": 108, "bytes": 8}
+    log = FlashLog(start, [program, erase], base=100)
+    assert log.after(0) == start
+    assert log.after(1) == bytes([0x0F] * 8) + bytes([0xF0] * 8)  # bits only cleared
+    assert log.after(2) == bytes([0x0F] * 8) + bytes([0xFF] * 8)
+    assert log.during(1, 0.5) == bytes([0x0F] * 4 + [0xFF] * 4) + bytes([0xF0] * 8)
+    assert log.during(2, 0.3) == bytes([0x0F] * 8) + bytes([0xFF] * 2 + [0xF0] * 6)
+    assert log.after(1) == bytes([0x0F] * 8) + bytes([0xF0] * 8)  # going back starts over
+    image = bytearray(start)
+    with pytest.raises(ValueError):
+        apply(image, dict(program, offset=96), base=100)
+    with pytest.raises(ValueError):
+        apply(image, dict(program, data=None), base=100)
+
+
+def test_the_reference_notes_which_presses_flip_their_control_first():
+    # Start Cat & Mouse from the menu: "right" moves the highlight (no flip: the new row is
+    # the answer); "ok" on the highlighted row flips it before the options open.
+    steps = scripts.reference(scripts.Script("x", "right right ok"))["steps"]
+    assert [step["acked"] for step in steps] == [False, False, True]
+    assert [step["taken"] for step in steps] == [True, True, True]
+
+
+class _Pico:
+    """What analyse reads of an emulated Pico: panel updates, LED frames, flash operations."""
+
+    def __init__(self, frames):
+        self.frames = frames
+        self.leds = []
+        self.flash_ops = []
+
+
+def _update(start_us, first_change_us, done_us, sent=100):
+    from host_tools.emu.panel import Update
+
+    update = Update(start_us)
+    update.first_change_us = first_change_us
+    update.done_us = done_us
+    update.bytes = sent
+    return update
+
+
+def test_the_answer_of_an_acknowledged_press_is_the_update_after_the_flip():
+    from host_tools.bench.device import analyse
+
+    presses = [
+        {"name": "ok", "ms": 80, "word": 0, "down_us": 0, "event_us": 1000},
+        {"name": "right", "ms": 80, "word": 1, "down_us": 200_000, "event_us": 201_000},
+    ]
+    steps = [{"acked": True, "taken": True, "screen": "S", "game": None},
+             {"acked": False, "taken": True, "screen": "S", "game": None}]  # fmt: skip
+    frames = [
+        _update(3000, 4000, 6000),  # the flipped row
+        _update(40_000, 41_000, 60_000),  # the next screen
+        _update(203_000, 205_000, 209_000),  # the moved highlight
+    ]
+    ok, right = analyse(presses, _Pico(frames), steps)
+    assert (ok["first_change_ms"], ok["feedback_ms"], ok["complete_ms"]) == (3.0, 5.0, 59.0)
+    assert (right["first_change_ms"], right["feedback_ms"], right["complete_ms"]) == (
+        4.0, 8.0, 8.0)  # fmt: skip
