@@ -1,4 +1,4 @@
-"""Run the core tests under MicroPython (WebAssembly build) via host_tools/mp_runner.mjs.
+"""Run the core tests under MicroPython (WebAssembly build) via host_tools/mp/runner.mjs.
 
     python -m host_tools.mp_tests [runner options] [test files...]
     python -m host_tools.mp_tests --run SCRIPT.py [args...]
@@ -15,7 +15,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-RUNNER = os.path.join(ROOT, "host_tools", "mp_runner.mjs")
+RUNNER = os.path.join(ROOT, "host_tools", "mp", "runner.mjs")
 PACKAGE = os.path.join(
     ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript", "package.json"
 )

@@ -12,7 +12,7 @@ suggests (ok) and now and then another one (right, then ok), and takes
 whatever a picker offers; so a person could press the same buttons. The
 simulator's seeds count from 1, so the presses give the same chapter every
 time, on the simulator (``--press "$(cat ...)"``), in the tests and in the
-MicroPython benchmark (host_tools/bench_mystics.py).
+MicroPython benchmark (host_tools/bench/mystics.py).
 
 If a screen changes what a press does, regenerate the file and commit it.
 """

@@ -25,7 +25,7 @@ import sys
 import tempfile
 import time
 
-from host_tools import bench_i2c
+from host_tools.bench import i2c as bench_i2c
 from host_tools.boards import load_board
 from host_tools.circuitpython import flash, libs
 from host_tools.compile import compile_all

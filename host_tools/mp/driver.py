@@ -1,6 +1,6 @@
 """Test driver that runs inside the MicroPython WebAssembly interpreter.
 
-host_tools/mp_runner.mjs copies this package into the interpreter's file
+host_tools/mp/runner.mjs copies this package into the interpreter's file
 system, calls load() once per test module and then run_one(i) once per test,
 each as a separate top-level runPython call: the WebAssembly port only
 collects garbage between top-level calls, so this keeps the heap from growing

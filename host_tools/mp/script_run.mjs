@@ -3,7 +3,7 @@
  * on sys.path, stream its output, and report heap use on stderr.
  *
  * The script runs as __main__ with sys.argv = [script, ...args]; *.py files
- * next to it are importable. See mp_runner.mjs for how to measure the heap.
+ * next to it are importable. See runner.mjs for how to measure the heap.
  */
 import path from "node:path";
 import { Output, repoPaths, startInterpreter } from "./interp.mjs";

@@ -1,6 +1,6 @@
 """Fill the gaps of micropython-lib's unittest so CPython-style tests run unchanged.
 
-Loaded by the MicroPython test runner (host_tools/mp_runner.mjs) inside the
+Loaded by the MicroPython test runner (host_tools/mp/runner.mjs) inside the
 WebAssembly interpreter before any test module is imported. It only adds what
 the frozen unittest lacks or gets wrong for our use; it never replaces an
 assertion that already exists, so the interpreter still judges the code under

@@ -11,7 +11,8 @@ for the same presses; the strip's bytes must be the simulator's colours.
 
 import pytest
 
-from host_tools import bench_i2c, boards
+from host_tools import boards
+from host_tools.bench import i2c as bench_i2c
 from host_tools.sim.simulator import Simulator, parse_presses
 from host_tools.ssd1306_model import Ssd1306Model
 from pawtrack.boarddef import core_board

@@ -15,7 +15,8 @@ import subprocess
 
 import pytest
 
-from host_tools import bench_i2c, boards, mp_tests
+from host_tools import boards, mp_tests
+from host_tools.bench import i2c as bench_i2c
 from host_tools.sim.simulator import Simulator, parse_presses
 from host_tools.ssd1306_model import Ssd1306Model
 from pawtrack.boarddef import core_board

@@ -1,7 +1,7 @@
 """Mmm! benchmarks: simulated games per second, worst-case odds time, heap of a game.
 
-    python -m host_tools.bench_mmm [--cpython-only]   (CPython, then MicroPython)
-    python -m host_tools.mp_tests --run host_tools/bench_mmm.py     (MicroPython only)
+    python -m host_tools.bench.mmm [--cpython-only]   (CPython, then MicroPython)
+    python -m host_tools.mp_tests --run host_tools/bench/mmm.py     (MicroPython only)
 
 The same file runs on both interpreters (MicroPython: no argparse, ticks_us);
 on CPython it also runs itself under the MicroPython runner unless told not
@@ -150,8 +150,8 @@ def run_under_micropython():
     import os
     import subprocess
 
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    script = os.path.join("host_tools", "bench_mmm.py")
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    script = os.path.join("host_tools", "bench", "mmm.py")
     command = [sys.executable, "-m", "host_tools.mp_tests", "--run", script]
     return subprocess.call(command, cwd=root)
 

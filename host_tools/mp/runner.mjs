@@ -6,13 +6,13 @@
  * from npm, with firmware/ copied to /lib (so `import pawtrack` works) and the
  * test directory's *.py first on sys.path.
  *
- *   node host_tools/mp_runner.mjs [options] [test files...]
+ *   node host_tools/mp/runner.mjs [options] [test files...]
  *     --tests-dir DIR  run every test_*.py in DIR (default tests/core)
  *     --firmware DIR   the firmware tree to put on /lib (default firmware)
  *     --jobs N         parallel worker threads (default: CPU count)
  *     --timeout S      per-module time limit in seconds (default 300)
  *     -v, --verbose    also list passing tests
- *   node host_tools/mp_runner.mjs --run SCRIPT.py [args...]
+ *   node host_tools/mp/runner.mjs --run SCRIPT.py [args...]
  *
  * Each module gets a fresh interpreter (about 5-20 ms to start) and each test
  * is its own top-level call. Output: one line per module
@@ -49,18 +49,18 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { DEFAULT_FIRMWARE, DEFAULT_TESTS } from "./mp/interp.mjs";
-import { runPool } from "./mp/pool.mjs";
-import { moduleReport, totalsLine } from "./mp/report.mjs";
-import { runScript } from "./mp/script_run.mjs";
+import { DEFAULT_FIRMWARE, DEFAULT_TESTS } from "./interp.mjs";
+import { runPool } from "./pool.mjs";
+import { moduleReport, totalsLine } from "./report.mjs";
+import { runScript } from "./script_run.mjs";
 
 const USAGE =
-  "usage: node host_tools/mp_runner.mjs [--tests-dir DIR] [--firmware DIR] [--jobs N]\n" +
+  "usage: node host_tools/mp/runner.mjs [--tests-dir DIR] [--firmware DIR] [--jobs N]\n" +
   "       [--timeout S] [-v] [test_file.py ...]\n" +
-  "       node host_tools/mp_runner.mjs [--firmware DIR] --run SCRIPT.py [args ...]\n";
+  "       node host_tools/mp/runner.mjs [--firmware DIR] --run SCRIPT.py [args ...]\n";
 
 function usageError(message) {
-  process.stderr.write(`mp_runner: ${message}\n${USAGE}`);
+  process.stderr.write(`runner: ${message}\n${USAGE}`);
   process.exit(2);
 }
 

@@ -1,6 +1,6 @@
 """Mice and Mystics benchmarks: .mpy size, chapters per second, replay, and a chapter by buttons.
 
-    python -m host_tools.bench_mystics [--cpython-only]
+    python -m host_tools.bench.mystics [--cpython-only]
 
 On CPython it prints the ``.mpy`` size of every file of the game package
 (mpy-cross -march=armv6m), random legal chapters per second, and the time to
@@ -180,7 +180,7 @@ def run_under_micropython():
     from host_tools.bench.mystics_script import read_script
     from host_tools.compile import compile_all
 
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     tree = os.path.join(root, "build", "bench-mystics-mpy")
     compiled, failures = compile_all("armv6m", tree)
     package = [(name, size) for name, size in compiled if "games/mice_mystics/" in name]
@@ -191,7 +191,7 @@ def run_under_micropython():
     if failures:
         print("  compile failures: %d" % len(failures))
         return 1
-    script = os.path.join("host_tools", "bench_mystics.py")
+    script = os.path.join("host_tools", "bench", "mystics.py")
     runs = (("a Mice & Mystics chapter", read_script()),
             ("a Mmm! game (for comparison)", mmm_presses()))
     status = 0

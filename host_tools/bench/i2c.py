@@ -1,6 +1,6 @@
 """How many I2C bytes the OLED driver sends per button press, against a full 1025-byte frame.
 
-    python -m host_tools.bench_i2c [--board pico] [--height 64] [--presses "right right ok ..."]
+    python -m host_tools.bench.i2c [--board pico] [--height 64] [--presses "right right ok ..."]
 
 Boots the real firmware (main.py and the rp2 backend) under the MicroPython
 WebAssembly interpreter on the stand-in ``machine`` module
@@ -23,7 +23,7 @@ import sys
 from host_tools import mp_tests
 from host_tools.boards import load_board
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCRIPT = os.path.join(ROOT, "tests", "device", "drive_presses.py")
 FULL_FRAME = 1025
 # The pressed look of a control (ui.app App.acknowledge): at most two pages of the
