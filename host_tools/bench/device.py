@@ -38,6 +38,7 @@ The 1,000-action match is played on one build only: which flash operations an
 action costs is decided by the journal code and LittleFS, the same in both.
 """
 
+import contextlib
 import json
 import os
 import tempfile
@@ -96,15 +97,22 @@ def say(build, text):
     print("[%s] %s" % (build.key, text), flush=True)
 
 
-def menu_frame(files=()):
-    """The main menu the simulator draws for a flash holding ``files`` [(path, bytes)]."""
+@contextlib.contextmanager
+def simulator_on(files):
+    """The Pico's simulator with a flash holding ``files`` [(path, bytes)]."""
     with tempfile.TemporaryDirectory() as folder:
         for path, data in files:
             local = os.path.join(folder, path.lstrip("/"))
             os.makedirs(os.path.dirname(local), exist_ok=True)
             with open(local, "wb") as f:
                 f.write(data)
-        return bytes(Simulator(state_dir=folder, board=core_board(load_board(BOARD))).frame)
+        yield Simulator(state_dir=folder, board=core_board(load_board(BOARD)))
+
+
+def menu_frame(files=()):
+    """The main menu the simulator draws for a flash holding ``files``."""
+    with simulator_on(files) as sim:
+        return bytes(sim.frame)
 
 
 def problems_in(pico, upto=None):
@@ -418,13 +426,7 @@ def flash_match(build, commands, snapshot, record):
 
 def resumed_frame(files):
     """The picture the simulator shows once OK on the menu has resumed the saved match."""
-    with tempfile.TemporaryDirectory() as folder:
-        for path, data in files:
-            local = os.path.join(folder, path.lstrip("/"))
-            os.makedirs(os.path.dirname(local), exist_ok=True)
-            with open(local, "wb") as f:
-                f.write(data)
-        sim = Simulator(state_dir=folder, board=core_board(load_board(BOARD)))
+    with simulator_on(files) as sim:
         sim.press("ok")
         sim.settle()
         return bytes(sim.frame), sim.screen_name()
