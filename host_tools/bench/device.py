@@ -299,6 +299,7 @@ def analyse(presses, pico, steps):
                 "screen": step["screen"],
                 "game": step["game"],
                 "acked": bool(step.get("acked")),
+                "visible": step.get("changed", True),
                 "first_change_ms": (feedback.first_change_us - start) / 1000 if changed else None,
                 "feedback_ms": (feedback.done_us - start) / 1000 if changed else None,
                 "complete_ms": (answer.done_us - start) / 1000 if changed else None,

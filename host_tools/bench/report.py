@@ -34,8 +34,12 @@ def presses_of(build, mode, script=None):
 
 
 def latency(rows, long=False):
-    """Summaries of the presses (short ones, or long ones) the screen took."""
-    chosen = [r for r in rows if r["long"] == long and r.get("taken", True)]
+    """Summaries of the presses (short ones, or long ones) the screen took and answered with
+    something new on the panel (on the simulator; a press that changes nothing there has no
+    answer to wait for on the device either, and its "first change" would be a later one)."""
+    chosen = [
+        r for r in rows if r["long"] == long and r.get("taken", True) and r.get("visible", True)
+    ]
     first = [r["first_change_ms"] for r in chosen if r["first_change_ms"] is not None]
     done = [r["complete_ms"] for r in chosen if r["complete_ms"] is not None]
     shown = [r.get("feedback_ms") for r in chosen if r.get("feedback_ms") is not None]
@@ -365,16 +369,17 @@ def press_section(builds, keys, labels):
              "I2C bytes mean / max", "release to LEDs (n)"],
             rows,
         )  # fmt: skip
-        + "\n\nShort presses (held 80 ms) the screen acted on, from the release. *Flash timed*:"
-        " erases and programs take their modelled time on the emulated clock (45 ms a 4 KiB"
-        " sector, 0.6 ms a 256-byte page); *flash free*: they take none, and the same run"
-        " reads the heap after every press (a `gc.collect()` each time), so it has no"
-        " automatic collection in it either. *The press shown*: the end of the first panel"
-        " update that changed a byte (for a control the press acts on, the control flipped"
-        " at once, before the work). *The answer complete*: the end of the update that shows"
-        " the press's result (the same update when nothing was flipped first); the goals'"
-        " \"update complete\" is this one. I2C bytes: everything sent to the panel between"
-        " the release and the next press."
+        + "\n\nShort presses (held 80 ms) the screen acted on, from the release. *Flash timed*: "
+        "erases and programs take their modelled time on the emulated clock (45 ms a 4 KiB "
+        "sector, 0.6 ms a 256-byte page); *flash free*: they take none, and the same run "
+        "reads the heap after every press (a `gc.collect()` each time), so it has no "
+        "automatic collection in it either. Presses that show nothing new on the simulator "
+        "either (a right on a row of one choice) are left out. *The press shown*: the end of "
+        "the first panel update that changed a byte (for a control the press acts on, the "
+        "control flipped at once, before the work). *The answer complete*: the end of the "
+        "update that shows the press's result (the same update when nothing was flipped "
+        "first); the goals' \"update complete\" is this one. I2C bytes: everything sent to the "
+        "panel between the release and the next press."
     )
     if long_rows:
         text += (
@@ -506,7 +511,7 @@ def slowest_section(builds, keys, labels):
         presses = []
         for name, runs in builds[key]["scripts"].items():
             for i, p in enumerate(runs.get("flash", {}).get("presses", [])):
-                if p["complete_ms"] is not None and not p["long"]:
+                if p["complete_ms"] is not None and not p["long"] and p.get("visible", True):
                     presses.append((p["complete_ms"], name, i + 1, p))
         presses.sort(key=lambda item: -item[0])
         for complete, name, index, p in presses[:5]:

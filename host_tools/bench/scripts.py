@@ -107,7 +107,8 @@ def pico_simulator():
 def reference(script):
     """The script on the simulator: {"steps": [{"screen", "game", "over", "taken", "acked",
     "animated"}] one per word ("taken": the screen acted on the press; "acked": the pressed
-    control was flipped on the panel first (App.acknowledge); "animated": it was
+    control was flipped on the panel first (App.acknowledge); "changed": the panel showed
+    something new for it (a right on a row of one choice shows nothing); "animated": it was
     still being redrawn after the gap), "frame": the picture at the end once the
     animations are over, "leds", "games": the ids of the games it played, "finished":
     those whose match ended}."""
@@ -143,6 +144,7 @@ def reference(script):
         del taken[:]
         del acked[:]
         animated = False
+        before = bytes(sim.frame)
         if name != WAIT:
             animated = press(sim, name, ms) > 0
         elif ms is None:
@@ -164,6 +166,7 @@ def reference(script):
                 "over": over,
                 "taken": any(taken),
                 "acked": any(acked),
+                "changed": any(acked) or bytes(sim.frame) != before,
                 "animated": animated,
             }
         )

@@ -96,6 +96,8 @@ def test_latency_summaries_leave_out_long_presses_and_presses_not_taken():
          "led_ms": None, "bytes": 0},
         {"long": False, "taken": True, "first_change_ms": None, "complete_ms": None,
          "led_ms": None, "bytes": 0},
+        {"long": False, "taken": True, "visible": False, "first_change_ms": 926.0,
+         "complete_ms": 928.0, "led_ms": None, "bytes": 0},
     ]  # fmt: skip
     short = report.latency(rows)
     assert short["presses"] == 3 and short["unanswered"] == 1
@@ -128,6 +130,13 @@ def test_the_reference_notes_which_presses_flip_their_control_first():
     steps = scripts.reference(scripts.Script("x", "right right ok"))["steps"]
     assert [step["acked"] for step in steps] == [False, False, True]
     assert [step["taken"] for step in steps] == [True, True, True]
+    assert [step["changed"] for step in steps] == [True, True, True]
+
+
+def test_a_press_that_shows_nothing_new_is_noted():
+    # back on the main menu has nowhere to go; a wait presses nothing.
+    steps = scripts.reference(scripts.Script("x", "back wait"))["steps"]
+    assert [step["changed"] for step in steps] == [False, False]
 
 
 class _Pico:
