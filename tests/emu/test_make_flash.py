@@ -17,6 +17,7 @@ import pty
 import select
 import subprocess
 import sys
+import termios
 import time
 
 import pytest
@@ -253,8 +254,10 @@ def test_make_repl_reaches_the_prompt(flashed):
         os.execvp("make", ["make", "-s", "repl", "PORT=" + pico.port])
     try:
         assert b"Use Ctrl-] or Ctrl-x to exit this shell" in read_until(fd, b"exit this shell")
+        # Ctrl-C is a signal until mpremote has put the terminal in raw mode: wait for that.
+        wait_for(lambda: not termios.tcgetattr(fd)[3] & termios.ISIG, "a raw terminal")
         prompt = b""
-        for _ in range(20):  # until mpremote has the terminal and the board answers
+        for _ in range(20):  # until the board answers
             os.write(fd, b"\x03\r")
             prompt += read_until(fd, b">>> ", timeout=3)
             if b">>> " in prompt:

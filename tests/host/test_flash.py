@@ -318,3 +318,12 @@ def test_a_port_that_does_not_exist():
     with pytest.raises(flash.FlashError) as caught:
         flash.handshake("/dev/pawtrack-no-such-port")
     assert str(caught.value).startswith("cannot open /dev/pawtrack-no-such-port")
+
+
+def test_the_wait_for_the_raw_repl_can_be_made_longer(monkeypatch):
+    monkeypatch.delenv("PAWTRACK_HANDSHAKE_S", raising=False)
+    assert flash.handshake_seconds() == flash.HANDSHAKE_S == 2.0
+    monkeypatch.setenv("PAWTRACK_HANDSHAKE_S", "10")
+    assert flash.handshake_seconds() == 10.0
+    monkeypatch.setenv("PAWTRACK_HANDSHAKE_S", "soon")
+    assert flash.handshake_seconds() == flash.HANDSHAKE_S

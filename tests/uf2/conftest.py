@@ -8,9 +8,16 @@ is missing, the test is skipped with the reason; this tier never clones from the
 internet (set MICROPYTHON_SRC to use another source).
 """
 
+import os
+
 import pytest
 
 from host_tools import mp_source, uf2_build
+
+# The emulated Pico runs several times slower than a Pico (about 20-28 million
+# instructions a second against 125), so make flash's wait for the raw REPL, two
+# seconds for a real board, is longer for it (host_tools.flash.handshake_seconds).
+os.environ.setdefault("PAWTRACK_HANDSHAKE_S", "10")
 
 _built = {}
 _problem = []
