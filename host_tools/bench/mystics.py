@@ -113,19 +113,6 @@ class Buttons:
         return (False, False, False, False)
 
 
-class Clock:
-    now = 0
-
-    def ticks_ms(self):
-        return self.now
-
-    def ticks_diff(self, new, old):
-        return new - old
-
-    def sleep_ms(self, ms):
-        self.now += ms
-
-
 def steps():
     """Boot the app and play the presses given as arguments (label, presses), one per step."""
     import os
@@ -134,6 +121,7 @@ def steps():
     from pawtrack.buttons import LONG, SHORT
     from pawtrack.files import OsFiles
     from pawtrack.hal import Hal
+    from pawtrack.hal.virtual_clock import VirtualClock
     from pawtrack.ui.app import App
     from pawtrack.ui.canvas import Canvas
 
@@ -144,7 +132,8 @@ def steps():
     except OSError:
         pass
     board = {"name": "bench", "track": tuple(range(12)), "status": (), "max_brightness": 200}
-    hal = Hal(Canvas(), Strip(), Buttons(), Clock(), OsFiles(FOLDER), board, new_seed=lambda: 1)
+    clock = VirtualClock()
+    hal = Hal(Canvas(), Strip(), Buttons(), clock, OsFiles(FOLDER), board, new_seed=lambda: 1)
     app = App(hal, games.catalog())
     app.render()
     yield
