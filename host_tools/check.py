@@ -60,13 +60,16 @@ def count(pattern, text):
     return int(found[-1]) if found else 0
 
 
-# The emulated-Pico tier in two groups of about equal wall time, run side by side.
+# The emulated-Pico tier in two groups of about equal wall time, run side by side: the
+# power-cut sessions, and every other test under tests/emu (so a new file there runs too).
+EMU_POWER_CUTS = (
+    "tests/emu/test_saved_games.py::"
+    "test_power_cuts_across_a_session_resume_to_the_last_shown_state_or_one_past"
+)
 EMU_GROUPS = (
-    ["tests/emu/test_make_flash.py", "tests/emu/test_presses.py",
-     "tests/emu/test_saved_games.py::test_a_1000_action_match_resumes_after_a_power_cut_at_boot"],
-    ["tests/emu/test_saved_games.py::"
-     "test_power_cuts_across_a_session_resume_to_the_last_shown_state_or_one_past"],
-)  # fmt: skip
+    ["tests/emu", "--deselect", EMU_POWER_CUTS],
+    [EMU_POWER_CUTS],
+)
 
 
 def emulated_pico_tier(pytest):
