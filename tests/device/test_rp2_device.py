@@ -17,6 +17,7 @@ from device_kit import SerialInput, SerialOutput, make_device
 from fixture_board import BOARD
 
 from pawtrack import games
+from pawtrack.hal import blink
 from pawtrack.hal.rp2 import ssd1306, status_led, watchdog
 from pawtrack.hal.rp2.buttons import Buttons
 from pawtrack.hal.rp2.usb_serial import UsbSerial
@@ -226,11 +227,11 @@ class PartsTest(unittest.TestCase):
         self.assertEqual(neopixel.strips[0].writes[-1][0], (102, 40, 102))
 
     def test_status_led_blinks_the_code(self):
-        self.assertTrue(status_led.lit_at(0, 1))
-        self.assertFalse(status_led.lit_at(200, 1))
-        self.assertFalse(status_led.lit_at(450, 1))
-        self.assertTrue(status_led.lit_at(450, 2))
-        self.assertFalse(status_led.lit_at(900, 2))
+        self.assertTrue(blink.lit_at(0, 1))
+        self.assertFalse(blink.lit_at(200, 1))
+        self.assertFalse(blink.lit_at(450, 1))
+        self.assertTrue(blink.lit_at(450, 2))
+        self.assertFalse(blink.lit_at(900, 2))
         machine.reset_all()
         clock = VirtualClock()
         led = status_led.StatusLed(25, clock)

@@ -11,7 +11,7 @@ already scaled colours a second time. ``auto_write`` is off: one
 
 import neopixel
 
-OFF = (0, 0, 0)
+from pawtrack.hal.capped import put_capped
 
 
 class Strip:
@@ -24,12 +24,8 @@ class Strip:
         self.writes = 0
 
     def write(self, colors):
-        pixels = self.pixels
-        limit = self.limit
-        for i in range(self.count):
-            r, g, b = colors[i] if i < len(colors) else OFF
-            pixels[i] = (min(r, limit), min(g, limit), min(b, limit))
-        pixels.show()
+        put_capped(self.pixels, colors, self.count, self.limit)
+        self.pixels.show()
         self.writes += 1
 
     def off(self):
