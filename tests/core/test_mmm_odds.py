@@ -54,6 +54,19 @@ class FormatTest(unittest.TestCase):
         for k in (1, 2, 3):
             self.assertEqual(sum(ways for _, ways in ROLLS[k]), 6**k)
 
+    def test_rolls_table_is_every_roll_counted(self):
+        # ROLLS is written out (to stay in flash); count every ordered roll here.
+        for k in (1, 2, 3):
+            counts = {}
+            for number in range(6**k):
+                faces = []
+                for _ in range(k):
+                    faces.append(number % 6)
+                    number //= 6
+                key = tuple(sorted(faces))
+                counts[key] = counts.get(key, 0) + 1
+            self.assertEqual(list(ROLLS[k]), sorted(counts.items()))
+
 
 class BustTest(unittest.TestCase):
     def test_all_foods_open_matches_rules_table(self):

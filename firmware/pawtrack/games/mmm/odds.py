@@ -39,35 +39,28 @@ MAX_ROLLS = 3
 DICE = 3
 
 
-def _multisets(k):
-    """[(faces tuple, multiplicity)] for k dice with faces 0-5, sorted faces."""
-    found = []
-
-    def walk(start, faces):
-        if len(faces) == k:
-            counts = [0] * 6
-            for face in faces:
-                counts[face] += 1
-            ways = _factorial(k)
-            for count in counts:
-                ways //= _factorial(count)
-            found.append((tuple(faces), ways))
-            return
-        for face in range(start, 6):
-            walk(face, faces + [face])
-
-    walk(0, [])
-    return found
-
-
-def _factorial(n):
-    result = 1
-    for i in range(2, n + 1):
-        result *= i
-    return result
-
-
-ROLLS = {1: _multisets(1), 2: _multisets(2), 3: _multisets(3)}
+# Every roll of k dice (k = 1, 2, 3) as a multiset of faces with its number
+# of orderings, sorted; what _multisets(k) enumerates (the tests check it). A
+# literal, so that a frozen firmware keeps it in flash, not in the heap.
+ROLLS = (
+    (),
+    (((0,), 1), ((1,), 1), ((2,), 1), ((3,), 1), ((4,), 1), ((5,), 1),),
+    (((0, 0), 1), ((0, 1), 2), ((0, 2), 2), ((0, 3), 2), ((0, 4), 2), ((0, 5), 2), ((1, 1), 1),
+     ((1, 2), 2), ((1, 3), 2), ((1, 4), 2), ((1, 5), 2), ((2, 2), 1), ((2, 3), 2), ((2, 4), 2),
+     ((2, 5), 2), ((3, 3), 1), ((3, 4), 2), ((3, 5), 2), ((4, 4), 1), ((4, 5), 2), ((5, 5), 1),),
+    (((0, 0, 0), 1), ((0, 0, 1), 3), ((0, 0, 2), 3), ((0, 0, 3), 3), ((0, 0, 4), 3),
+     ((0, 0, 5), 3), ((0, 1, 1), 3), ((0, 1, 2), 6), ((0, 1, 3), 6), ((0, 1, 4), 6),
+     ((0, 1, 5), 6), ((0, 2, 2), 3), ((0, 2, 3), 6), ((0, 2, 4), 6), ((0, 2, 5), 6),
+     ((0, 3, 3), 3), ((0, 3, 4), 6), ((0, 3, 5), 6), ((0, 4, 4), 3), ((0, 4, 5), 6),
+     ((0, 5, 5), 3), ((1, 1, 1), 1), ((1, 1, 2), 3), ((1, 1, 3), 3), ((1, 1, 4), 3),
+     ((1, 1, 5), 3), ((1, 2, 2), 3), ((1, 2, 3), 6), ((1, 2, 4), 6), ((1, 2, 5), 6),
+     ((1, 3, 3), 3), ((1, 3, 4), 6), ((1, 3, 5), 6), ((1, 4, 4), 3), ((1, 4, 5), 6),
+     ((1, 5, 5), 3), ((2, 2, 2), 1), ((2, 2, 3), 3), ((2, 2, 4), 3), ((2, 2, 5), 3),
+     ((2, 3, 3), 3), ((2, 3, 4), 6), ((2, 3, 5), 6), ((2, 4, 4), 3), ((2, 4, 5), 6),
+     ((2, 5, 5), 3), ((3, 3, 3), 1), ((3, 3, 4), 3), ((3, 3, 5), 3), ((3, 4, 4), 3),
+     ((3, 4, 5), 6), ((3, 5, 5), 3), ((4, 4, 4), 1), ((4, 4, 5), 3), ((4, 5, 5), 3),
+     ((5, 5, 5), 1),),
+)
 
 
 def gcd(a, b):
