@@ -249,6 +249,11 @@ def read_safe_file(files, name):
     return (raw, data) if data is not None else (None, None)
 
 
+def safe_file_present(files, name):
+    """Whether ``name`` or the copy a cut ``safe_write`` left of it is on flash."""
+    return files.exists(name) or files.exists(name + TEMP_SUFFIX)
+
+
 def safe_read(files, name, what="Settings"):
     """(data, message) for a file written by safe_write; see the module docstring."""
     present = files.exists(name)

@@ -21,8 +21,10 @@ import json
 from binascii import hexlify
 
 from pawtrack import VERSION
-from pawtrack.game import IllegalAction
-from pawtrack.session import SaveFailed
+
+# The match code (pawtrack.game, pawtrack.session and what they import) is
+# imported by the commands that play, not here: at the main menu with nothing
+# saved the device has not loaded it (about 6 KiB of the Pico's heap).
 
 PROTOCOL_VERSION = 1
 MAX_LINE = 1024
@@ -232,6 +234,8 @@ class Protocol:
         options = message.get("options", {})
         if not isinstance(options, dict):
             raise CommandError("bad_field", "options must be an object")
+        from pawtrack.game import IllegalAction
+
         refused = (ValueError, IllegalAction)
         match = self.guarded(refused, "bad_option", self.app.start_match, package, options, seed)
         self.app.step()
@@ -252,12 +256,16 @@ class Protocol:
     def cmd_act(self, message):
         action = field(message, "action", str)
         match = self.current_match()
+        from pawtrack.game import IllegalAction
+
         self.guarded(IllegalAction, "illegal", self.app.session.act, action)
         self.app.step()
         return self.acted(match, action)
 
     def cmd_undo(self, message):
         match = self.current_match()
+        from pawtrack.game import IllegalAction
+
         self.guarded(IllegalAction, "illegal", self.app.session.undo)
         self.app.step()
         return self.acted(match, None)
@@ -285,6 +293,8 @@ class Protocol:
         (Written without ``raise ... from``, which MicroPython warns about on
         the console, where the protocol runs.)
         """
+        from pawtrack.session import SaveFailed
+
         problem = None
         try:
             return function(*args)

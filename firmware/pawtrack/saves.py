@@ -39,6 +39,10 @@ class Saves:
         """A journal object for this game's saved match (each caller gets its own)."""
         return Journal(self.files, FOLDER + "/" + game_id)
 
+    def make_folder(self, game_id):
+        """Make the folder of this game's saved match, if missing (a new match needs it)."""
+        make_folders(self.files, FOLDER + "/" + game_id)
+
     def prepare(self):
         """At boot: set an old single-slot save aside. Returns a notice or None."""
         if self.files.exists(OLD_JOURNAL):

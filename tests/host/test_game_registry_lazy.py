@@ -24,3 +24,42 @@ def test_the_booted_menu_loads_no_rules():
     assert menu == str(["Mmm!", "Mouse Chaos", "Cat & Mouse", "Om Nom Nom", "Mice & Mystics",
                         "Dice & bag", "Settings"])
     assert loaded == "[]"
+
+
+EMPTY_FLASH_SCRIPT = """
+import sys
+import host_tools
+from host_tools.sim.simulator import Simulator
+from pawtrack.protocol import Protocol
+sim = Simulator()
+Protocol(sim.app, print, "pico", deferred=True)
+sim.app.step()
+print(sorted(name for name in sys.modules if name.startswith("pawtrack.")))
+"""
+
+# What the menu must not load when the flash holds no saved match: on the Pico
+# each module's functions and dicts take heap, even frozen into the firmware.
+MATCH_CODE = ("pawtrack.session", "pawtrack.match", "pawtrack.journal", "pawtrack.saves",
+              "pawtrack.game", "pawtrack.records", "pawtrack.games.mmm.layouts",
+              "pawtrack.games.mmm.own_layouts")
+
+
+def test_the_menu_with_nothing_saved_loads_no_match_code():
+    result = subprocess.run([sys.executable, "-c", EMPTY_FLASH_SCRIPT], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    loaded = eval(result.stdout.strip().splitlines()[-1])  # noqa: S307 - our own printout
+    assert "pawtrack.ui.home" in loaded  # the menu was built
+    assert [name for name in MATCH_CODE if name in loaded] == []
+
+
+def test_the_file_names_written_twice_agree():
+    """The boot checks for files by name without importing the modules that own them."""
+    from pawtrack import saves
+    from pawtrack.games import mmm
+    from pawtrack.games.mmm import own_layouts
+    from pawtrack.ui import app, home
+
+    assert app.OLD_JOURNAL == saves.OLD_JOURNAL
+    assert home.SAVES_FOLDER == saves.FOLDER
+    assert mmm.OWN_LAYOUTS_FILE == own_layouts.PATH

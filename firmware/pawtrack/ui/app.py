@@ -12,10 +12,10 @@ depends on the core only and the games on the ui.
 
 Starting takes two steps, so the device can show its main menu before it
 loads everything else: the constructor makes what the first picture needs
-(the settings, the button input, the main menu listing the games by name),
-and ``finish_boot()`` does the rest: each game package's optional
-``on_boot(app)`` (a package that does not import is dropped from the menu),
-the saved matches (the menu's Resume rows) and the notes for the screen.
+(the settings, the button input, the main menu listing the games by name,
+with a Resume row for each saved match), and ``finish_boot()`` does the
+rest: each game package's optional ``on_boot(app)`` (a package that does not
+import is dropped from the menu) and the notes for the screen.
 ``App(hal, games)`` does both at once; the device passes ``defer_boot=True``,
 draws the menu, starts its other parts, then calls ``finish_boot()``.
 """
@@ -33,6 +33,7 @@ KEY_TONE_MS = const(15)
 # (Hal.collect): the garbage of the last press goes while nobody waits, instead of
 # in the middle of the next press (about 20 ms on the Pico with a game loaded).
 STILL_BEFORE_COLLECT_MS = const(60)
+OLD_JOURNAL = "match.jnl"  # pawtrack.saves.OLD_JOURNAL: the first release's single save
 
 
 class App:
@@ -58,6 +59,7 @@ class App:
         self.frames = 0
         self.drawn_at = 0
         self.collect_due = False
+        self.still_jobs = []  # work for when the screen is still (App.when_still)
         self.booted = False
         if home is None:
             from pawtrack.ui.home import HomeScreen
@@ -105,13 +107,14 @@ class App:
         if getattr(self.hal.display, "working", True):
             notices.extend(self.hal.problems)
         notices.extend(self.boot_games())
-        saves_notice = self.session.saves.prepare()
-        if saves_notice:
-            notices.append(saves_notice)
+        if self.files.exists(OLD_JOURNAL):  # only then is the save code needed at boot
+            saves_notice = self.session.saves.prepare()
+            if saves_notice:
+                notices.append(saves_notice)
         home = self.screens[0]
         refresh = getattr(home, "refresh", None)
         if refresh is not None:
-            notice = refresh()
+            notice = refresh(saves=False)  # the Resume rows were read for the first picture
             home.selected = 0  # at power-up: the most recent saved match, or the first game
             if notice:
                 notices.append(notice)
@@ -223,7 +226,11 @@ class App:
 
     def show_match(self):
         """Put the current match's own screen on top of the main menu."""
-        self.home()
+        # Not home(): the menu is not shown now, so it need not read every saved
+        # match's head (about 50 ms of flash reads on the Pico); it does when the
+        # player goes back to it (pop() calls its enter()).
+        del self.screens[1:]
+        self.dirty = True
         session = self.session
         self.push(session.package.make_screen(self, session.match))
 
@@ -358,12 +365,25 @@ class App:
             self.drawn_at = now
             return True
         still = self.clock.ticks_diff(now, self.drawn_at)
-        if self.collect_due and still >= STILL_BEFORE_COLLECT_MS:
+        if (self.collect_due or self.still_jobs) and still >= STILL_BEFORE_COLLECT_MS:
             self.collect_when_still()
         return False
 
+    def when_still(self, job):
+        """Run ``job()`` once the screen has been still for a moment, not in this press.
+
+        For flash work that the answer on the screen does not depend on (an
+        erase takes 45 ms on the Pico): remembering the options, making a
+        folder before it is needed. A job that raises is shown like a screen's
+        error. Power cut before it ran: it did not happen, so it must be work
+        whose loss only costs a convenience, never a move."""
+        self.still_jobs.append(job)
+
     def collect_when_still(self):
-        """One collection per change, once the new picture has been shown."""
+        """The jobs waiting for stillness, then one collection per change."""
+        jobs, self.still_jobs = self.still_jobs, []
+        for job in jobs:
+            self.guard(job)
         self.collect_due = False
         self.collect_now()
 

@@ -3,7 +3,8 @@
 Ok on an option steps to its next allowed value (holding ok keeps stepping,
 for options with many values); Start begins a new match with a fresh seed,
 after asking when that would replace the game's unfinished saved match. The
-choices are remembered in the settings for next time; a remembered value the
+choices are remembered in the settings for next time (written once the table
+is on the screen, not while the player waits for it); a remembered value the
 game no longer accepts (renamed or dropped by a newer firmware) falls back to
 that option's default, and the other remembered options are kept.
 
@@ -60,6 +61,21 @@ class GameSetupScreen(MenuScreen):
         self.extra = extra(app) if extra is not None else []
         self.noting = module.hook("setup_note")
         self.selected = len(self.game.OPTIONS) + len(self.extra)  # start on "Start"
+        # The saved match's folder, made while the player reads the options
+        # (a new folder costs a flash erase; Start then only writes files).
+        app.when_still(self.prepare_folder)
+
+    def save_remembered(self):
+        try:
+            self.app.save_settings()
+        except OSError:
+            pass  # the options are a convenience; the game must start anyway
+
+    def prepare_folder(self):
+        try:
+            self.app.session.saves.make_folder(self.module.ID)
+        except OSError:
+            pass  # full or failing flash: Start says so when it writes the match
 
     def entries(self):
         labels = [label_of(name, self.options[name]) for name, _, _ in self.game.OPTIONS]
@@ -125,10 +141,7 @@ class GameSetupScreen(MenuScreen):
 
     def start(self):
         self.app.settings.remember_game_options(self.module.ID, self.options)
-        try:
-            self.app.save_settings()
-        except OSError:
-            pass  # the options are a convenience; the game must start anyway
+        self.app.when_still(self.save_remembered)  # after the table is on the screen
         problem = None
         try:
             self.app.start_match(self.module, self.options)

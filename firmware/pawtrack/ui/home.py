@@ -2,8 +2,10 @@
 
 The games are the app's registry entries (``app.games``), so the menu shows
 exactly what the firmware has, by name, without importing any game. The
-first picture at power-up lists the games only; the app adds the saved
-matches once it has finished starting (``App.finish_boot``). Each game keeps its own saved match;
+first picture at power-up already has the Resume rows when the flash holds
+saved matches (reading their heads takes a few files); with no ``saves``
+folder it lists the games only, without loading the save code at all. Each
+game keeps its own saved match;
 Resume rows come first, the most recently played first, and the title bar
 shows where the highlighted one stands (its last status, read from flash
 without replaying the match). When the rows change (a match ended, one was
@@ -18,6 +20,7 @@ GAME = "game"
 TOOL = "tool"
 SETTINGS = "settings"
 SUMMARY_CHARS = 12
+SAVES_FOLDER = "saves"  # pawtrack.saves.FOLDER, named here so the first picture needs no save code
 
 
 class HomeScreen(MenuScreen):
@@ -28,17 +31,25 @@ class HomeScreen(MenuScreen):
         MenuScreen.__init__(self, app)
         self.items = []  # (label, (kind, game entry or None, summary))
         self.tool = None  # the Dice & bag screen, kept so its bags last until power-off
-        self.refresh(saves=False)
+        self.saved = []  # [(game entry, summary)]: the Resume rows as last read from flash
+        self.notices = []  # what reading them said, until refresh() returns it
+        notice = self.refresh(saves=app.files.exists(SAVES_FOLDER))
+        if notice:  # shown when the app has finished starting (its refresh returns it)
+            self.notices.append(notice)
 
     def refresh(self, saves=True):
         """Rebuild the rows, keeping the highlight on its item; returns a notice or None.
 
-        ``saves``: also read the saved matches for the Resume rows."""
+        ``saves``: read the saved matches again for the Resume rows (False: keep
+        the ones last read, without the games the app no longer has)."""
         kept = self.items[self.selected][1] if self.items else None
         items = []
-        entries, notices = self.app.session.resume_entries() if saves else ((), ())
-        for package, summary in entries:
-            items.append(("Resume " + package.NAME, (RESUME, package, summary)))
+        if saves:
+            self.saved, notices = self.app.session.resume_entries()
+            self.notices.extend(notices)
+        for package, summary in self.saved:
+            if package in self.app.games:
+                items.append(("Resume " + package.NAME, (RESUME, package, summary)))
         for package in self.app.games:
             items.append((package.NAME, (GAME, package, None)))
         items.append(("Dice & bag", (TOOL, None, None)))
@@ -46,6 +57,7 @@ class HomeScreen(MenuScreen):
         self.items = items
         if kept is not None:
             self.selected = self.index_of(kept)
+        notices, self.notices = self.notices, []
         return "\n".join(notices) if notices else None
 
     def index_of(self, item):

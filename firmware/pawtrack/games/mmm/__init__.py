@@ -27,8 +27,23 @@ def make_screen(app, match):
     return MmmScreen(app, match)
 
 
+OWN_LAYOUTS_FILE = "mmm_layouts.json"  # own_layouts.PATH
+
+
 def on_boot(app):
-    """At start-up: the own layouts from flash into memory; a notice if the file was bad."""
+    """At start-up: the own layouts from flash into memory; a notice if the file was bad.
+
+    Without the file (most boards) nothing is imported: the layouts' code
+    loads when Mmm! is first opened."""
+    from pawtrack.files import safe_file_present
+
+    if not safe_file_present(app.files, OWN_LAYOUTS_FILE):
+        import sys
+
+        loaded = sys.modules.get("pawtrack.games.mmm.layouts")
+        if loaded is not None:  # loaded before (the simulator restarts in one process)
+            loaded.OWN.clear()
+        return None
     from pawtrack.games.mmm import own_layouts
 
     return own_layouts.load(app.files)
