@@ -278,12 +278,16 @@ def analyse(presses, pico, steps):
         # The answer is the first update after the press that changed the picture, even
         # if it came after the next press went down (a slow answer is still its answer);
         # when the pressed control was flipped first (App.acknowledge, known from the
-        # simulator's run), that flip is the feedback and the next changed update the answer.
+        # simulator's run), that flip is the feedback and the next changed update the answer,
+        # unless the answer followed the flip so closely that the bus carried both as one
+        # update (its picture is then not the flipped one).
         changed = [u for u in frames if u.start_us >= start and u.first_change_us is not None]
         step = steps[press["word"]]
         feedback = changed[0] if changed else None
         answer = feedback
-        if step.get("acked") and len(changed) > 1:
+        flipped = step.get("flipped")
+        only_the_flip = flipped is None or bytes(feedback.picture) == flipped if changed else False
+        if step.get("acked") and len(changed) > 1 and only_the_flip:
             answer = changed[1]
         led_ms = None
         for j, (t_us, colours) in enumerate(leds):

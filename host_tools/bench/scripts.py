@@ -108,7 +108,8 @@ def reference(script):
     """The script on the simulator: {"steps": [{"screen", "game", "over", "taken", "acked",
     "animated"}] one per word ("taken": the screen acted on the press; "acked": the pressed
     control was flipped on the panel first (App.acknowledge); "changed": the panel showed
-    something new for it (a right on a row of one choice shows nothing); "animated": it was
+    something new for it (a right on a row of one choice shows nothing); "flipped": the
+    picture right after that flip (bytes, or None); "animated": it was
     still being redrawn after the gap), "frame": the picture at the end once the
     animations are over, "leds", "games": the ids of the games it played, "finished":
     those whose match ended}."""
@@ -116,6 +117,7 @@ def reference(script):
     app = sim.app
     taken = []
     acked = []
+    flipped = []
     was_dirty = [False]
     deliver = app.deliver
     acknowledge = app.acknowledge
@@ -134,6 +136,8 @@ def reference(script):
         acknowledge(name)
         app.dirty = False  # so that noting_deliver sees whether the screen itself acted
         acked.append(shown)
+        if shown:
+            flipped.append(bytes(app.canvas.buffer))  # the panel right after the flip
 
     app.deliver = noting_deliver
     app.acknowledge = noting_acknowledge
@@ -143,6 +147,7 @@ def reference(script):
     for name, ms in script.words:
         del taken[:]
         del acked[:]
+        del flipped[:]
         animated = False
         before = bytes(sim.frame)
         if name != WAIT:
@@ -166,6 +171,7 @@ def reference(script):
                 "over": over,
                 "taken": any(taken),
                 "acked": any(acked),
+                "flipped": flipped[0] if flipped else None,
                 "changed": any(acked) or bytes(sim.frame) != before,
                 "animated": animated,
             }

@@ -66,7 +66,8 @@ def test_decoded_i2c_bytes_show_the_simulators_picture_after_every_press(tmp_pat
 def test_each_press_sends_less_than_a_full_frame(tmp_path):
     records = drive(boards.load_board("pico"), tmp_path, bench_i2c.DEFAULT_PRESSES)
     # The last update of a press is its new picture; one before it is the pressed look
-    # of the control it acts on (App.acknowledge): a few columns of two pages.
+    # of the control it acts on (App.acknowledge): a few columns of two pages, or
+    # the highlight bar and the row it moves to (up to four pages).
     per_press = [r["updates"][-1] if r["updates"] else 0 for r in records[1:]]
     assert all(sent < FULL_FRAME for sent in per_press), per_press
     assert sum(1 for sent in per_press if sent) >= 8  # most presses change the picture

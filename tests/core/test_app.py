@@ -7,8 +7,13 @@ from scratch import make_scratch_dir, remove_scratch_dir
 
 from pawtrack import games
 from pawtrack.buttons import SHORT
+from pawtrack.ui import widgets
 from pawtrack.ui.app import App
 from pawtrack.ui.screen import Screen
+
+
+def pixel(picture, x, y):
+    return picture[(y >> 3) * 128 + x] >> (y & 7) & 1
 
 
 class Exploding(Screen):
@@ -44,9 +49,37 @@ class AppTest(unittest.TestCase):
         for now in range(5, 100, 5):
             app.step(now)
         self.assertEqual(hal.display.shown, shown)
-        app.press("right", SHORT)
+        frames = app.frames
+        app.press("right", SHORT)  # the highlight bar flips at once, then the picture
         app.step(105)
-        self.assertEqual(hal.display.shown, shown + 1)
+        self.assertEqual(app.frames, frames + 1)
+        self.assertEqual(hal.display.shown, shown + 2)
+
+    def test_a_highlight_move_shows_the_bar_on_its_new_row_at_once(self):
+        hal = make_hal(self.folder)
+        app = App(hal, games.catalog())
+        app.step(0)
+        shown = []
+        hal.display.show = lambda: shown.append(bytes(hal.display.buffer))
+        app.press("right", SHORT)  # Mmm! (row 0) -> Mouse Chaos (row 1)
+        flipped = shown[0]  # what the panel got before the menu handled the press
+        app.step(5)
+        answer = shown[-1]
+        bar = widgets.SCREEN_W - 4  # the bar's columns: all but the scroll bar's
+        for y in range(12, 31):  # rows 0 and 1 (y 12-20, 22-30), the gap between them
+            for x in range(10, bar):  # right of the arrow, which follows with the picture
+                self.assertEqual(pixel(flipped, x, y), pixel(answer, x, y), (x, y))
+        self.assertNotEqual(flipped, answer)  # the arrow moved with the picture
+
+    def test_no_flip_when_the_next_row_is_not_on_screen(self):
+        hal = make_hal(self.folder)
+        app = App(hal, games.catalog())
+        app.step(0)
+        app.press("left", SHORT)  # first row -> the last: the list scrolls
+        self.assertNotIn("left", app.canvas.pressable)
+        app.step(5)
+        self.assertNotIn("right", app.canvas.pressable)  # the last row: right wraps
+        self.assertIn("left", app.canvas.pressable)
 
     def test_the_heap_is_collected_once_the_screen_is_still(self):
         hal = make_hal(self.folder)

@@ -125,12 +125,16 @@ def test_the_flash_log_follows_the_nor_rules():
 
 
 def test_the_reference_notes_which_presses_flip_their_control_first():
-    # Start Cat & Mouse from the menu: "right" moves the highlight (no flip: the new row is
-    # the answer); "ok" on the highlighted row flips it before the options open.
+    # Start Cat & Mouse from the menu: "right" flips the highlight bar and the row below
+    # (the bar moves at once); "ok" on the highlighted row flips it before the options
+    # open. "left" on the first row wraps to the last: nothing to flip there.
     steps = scripts.reference(scripts.Script("x", "right right ok"))["steps"]
-    assert [step["acked"] for step in steps] == [False, False, True]
+    assert [step["acked"] for step in steps] == [True, True, True]
+    assert [step["flipped"] is not None for step in steps] == [True, True, True]
     assert [step["taken"] for step in steps] == [True, True, True]
     assert [step["changed"] for step in steps] == [True, True, True]
+    steps = scripts.reference(scripts.Script("x", "left"))["steps"]
+    assert [step["acked"] for step in steps] == [False]
 
 
 def test_a_press_that_shows_nothing_new_is_noted():
@@ -176,3 +180,25 @@ def test_the_answer_of_an_acknowledged_press_is_the_update_after_the_flip():
     assert (ok["first_change_ms"], ok["feedback_ms"], ok["complete_ms"]) == (3.0, 5.0, 59.0)
     assert (right["first_change_ms"], right["feedback_ms"], right["complete_ms"]) == (
         4.0, 8.0, 8.0)  # fmt: skip
+
+
+def test_a_flip_and_answer_carried_in_one_update_is_the_answer():
+    # An option stepped on the options screen: the answer followed the flip within the
+    # panel recorder's gap, so the bus shows one update whose picture is not the flip's;
+    # the next press's update must not be taken for the answer.
+    from host_tools.bench.device import analyse
+
+    presses = [
+        {"name": "ok", "ms": 80, "word": 0, "down_us": 0, "event_us": 1000},
+        {"name": "ok", "ms": 80, "word": 1, "down_us": 200_000, "event_us": 201_000},
+    ]
+    flipped, answered, next_answer = bytes([1] * 8), bytes([2] * 8), bytes([3] * 8)
+    steps = [{"acked": True, "flipped": flipped, "taken": True, "screen": "S", "game": None},
+             {"acked": False, "taken": True, "screen": "S", "game": None}]  # fmt: skip
+    frames = [_update(3000, 4000, 18_000), _update(203_000, 205_000, 230_000)]
+    frames[0].picture, frames[1].picture = answered, next_answer
+    first, _ = analyse(presses, _Pico(frames), steps)
+    assert (first["feedback_ms"], first["complete_ms"]) == (17.0, 17.0)
+    frames[0].picture = flipped  # the flip on its own: the answer is the next update
+    first, _ = analyse(presses, _Pico(frames), steps)
+    assert first["complete_ms"] == 229.0

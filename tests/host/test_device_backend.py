@@ -88,7 +88,8 @@ def test_each_press_sends_less_than_a_full_frame(capsys):
     # opens another screen may change every page (a game's options screen with
     # its note line, back to the menu): at most a frame and its addressing.
     # That is the press's last update; one before it is the pressed look of the
-    # control it acts on (App.acknowledge): a few columns of two pages.
+    # control it acts on (App.acknowledge): a few columns of two pages, or the
+    # highlight bar and the row it moves to (up to four pages).
     for before, record in zip(records, records[1:]):
         assert all(sent <= bench_i2c.PRESSED_LOOK_MAX for sent in record["updates"][:-1])
         sent = record["updates"][-1]

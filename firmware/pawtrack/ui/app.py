@@ -279,11 +279,16 @@ class App:
 
         Only when the panel shows the current screen's last picture (not dirty):
         the pressable areas are the ones that picture noted."""
-        area = self.canvas.pressable.get(name)
-        if area is None or self.dirty:
+        areas = self.canvas.pressable.get(name)
+        if areas is None or self.dirty:
             return
-        self.canvas.invert_rect(area[0], area[1], area[2], area[3])
-        self.canvas.show_area(area[0], area[1], area[2], area[3])
+        canvas = self.canvas
+        left, top, right, bottom = canvas.width, canvas.height, 0, 0
+        for x, y, w, h in areas:  # one control, or a highlight moving to the next row
+            canvas.invert_rect(x, y, w, h)
+            left, top = min(left, x), min(top, y)
+            right, bottom = max(right, x + w), max(bottom, y + h)
+        canvas.show_area(left, top, right - left, bottom - top)
         self.dirty = True  # the panel no longer shows the screen's picture
 
     def left_as_back(self, kind):

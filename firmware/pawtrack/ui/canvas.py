@@ -43,8 +43,9 @@ class Canvas:
         self.height = height
         self.buffer = bytearray(width * ((height + 7) // 8))
         self._fb = None
-        # What a short press of "ok", "left" or "right" would act on, as (x, y, w, h),
-        # noted by the widgets while a screen draws (ui.app shows it pressed at once).
+        # What a short press of "ok", "left" or "right" would act on, as a tuple of
+        # (x, y, w, h) areas, noted by the widgets while a screen draws (ui.app flips
+        # them at once).
         self.pressable = {}
         self._blank = None  # zero bytes to clear the buffer with, made on first use
         if framebuf is not None:

@@ -25,10 +25,20 @@ def centered(canvas, text, y, scale=1, color=1):
 
 
 def rows(canvas, labels, selected, top, first_y=TITLE_HEIGHT + 1, visible=None):
-    """A scrolling list: the selected row inverted, a scroll bar if needed."""
+    """A scrolling list: the selected row inverted, a scroll bar if needed.
+
+    Left and right move the highlight one row on every screen that draws one,
+    so when the row it goes to is on screen, both rows are noted as what those
+    presses flip: the bar moves the moment the button is let go (its arrow
+    follows with the picture)."""
     if visible is None:
         visible = (canvas.height - first_y) // ROW_HEIGHT
     count = len(labels)
+    bar = (0, first_y + (selected - top) * ROW_HEIGHT, SCREEN_W - 4, ROW_HEIGHT - 1)
+    if selected + 1 < min(count, top + visible):
+        _flips(canvas, "right", bar, ROW_HEIGHT)
+    if selected - 1 >= top:
+        _flips(canvas, "left", bar, -ROW_HEIGHT)
     for slot in range(visible):
         index = top + slot
         if index >= count:
@@ -52,7 +62,13 @@ def rows(canvas, labels, selected, top, first_y=TITLE_HEIGHT + 1, visible=None):
 def pressable(canvas, button, x, y, w, h):
     """Note the area a short press of ``button`` acts on: it flips the moment the
     button is let go, before the press is handled (``App.acknowledge``)."""
-    canvas.pressable[button] = (x, y, w, h)
+    canvas.pressable[button] = ((x, y, w, h),)
+
+
+def _flips(canvas, button, bar, step):
+    """The highlight bar and the row ``step`` pixels below (or above) flip together."""
+    x, y, w, h = bar
+    canvas.pressable[button] = (bar, (x, y + step, w, h))
 
 
 ARROW_SIZE = const(7)

@@ -55,6 +55,8 @@ class Picker(Screen):
         if len(self.options) > 1:
             widgets.arrow(canvas, 0, 30, left=True)
             widgets.arrow(canvas, widgets.SCREEN_W - 7, 30)
+            widgets.pressable(canvas, "left", 0, 29, 8, 9)
+            widgets.pressable(canvas, "right", widgets.SCREEN_W - 8, 29, 8, 9)
         widgets.hint(canvas, self.hint)
 
     def text_lines(self):
