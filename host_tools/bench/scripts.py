@@ -104,6 +104,10 @@ def pico_simulator():
     return Simulator(board=core_board(load_board("pico")))
 
 
+REST_LOOK_MS = 1000
+REST_STEP_MS = 20
+
+
 def reference(script):
     """The script on the simulator: {"steps": [{"screen", "game", "over", "taken", "acked",
     "animated"}] one per word ("taken": the screen acted on the press; "acked": the pressed
@@ -111,7 +115,8 @@ def reference(script):
     something new for it (a right on a row of one choice shows nothing); "flipped": the
     picture right after that flip (bytes, or None); "animated": it was
     still being redrawn after the gap), "frame": the picture at the end once the
-    animations are over, "leds", "games": the ids of the games it played, "finished":
+    animations are over, "frames_at_rest": it and any other picture the next second
+    shows (a blinking screen's phases), "leds", "games": the ids of the games it played, "finished":
     those whose match ended}."""
     sim = pico_simulator()
     app = sim.app
@@ -177,9 +182,17 @@ def reference(script):
             }
         )
     sim.settle()
+    # A screen that never rests (Mmm!'s choice squares blink every 400 ms) ends on
+    # whichever phase the moment gives: every picture of the next second counts.
+    at_rest = [bytes(sim.frame)]
+    for _ in range(REST_LOOK_MS // REST_STEP_MS):
+        sim.advance(REST_STEP_MS)
+        if bytes(sim.frame) not in at_rest:
+            at_rest.append(bytes(sim.frame))
     return {
         "steps": steps,
-        "frame": bytes(sim.frame),
+        "frame": at_rest[0],
+        "frames_at_rest": at_rest,
         "leds": sim.leds(),
         "games": games,
         "finished": finished,

@@ -202,3 +202,13 @@ def test_a_flip_and_answer_carried_in_one_update_is_the_answer():
     frames[0].picture = flipped  # the flip on its own: the answer is the next update
     first, _ = analyse(presses, _Pico(frames), steps)
     assert first["complete_ms"] == 229.0
+
+
+def test_a_blinking_screen_at_the_end_gives_each_of_its_pictures():
+    # Mmm! at board level, after a roll: the squares a die may go on blink every 400 ms,
+    # so the device's last picture is either phase; a menu at rest has one picture.
+    blinking = scripts.reference(scripts.Script("x", "ok right ok left ok ok ok"))
+    assert len(blinking["frames_at_rest"]) == 2
+    assert blinking["frame"] == blinking["frames_at_rest"][0]
+    still = scripts.reference(scripts.Script("x", "right"))
+    assert still["frames_at_rest"] == [still["frame"]]
