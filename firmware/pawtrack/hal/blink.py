@@ -1,4 +1,5 @@
-"""The board's own LED blinking a problem code, the same on every runtime.
+"""Blinking a problem code, the same on every runtime: the board's own LED, and
+the strip's start LED while the device boots without a panel.
 
 The code repeats every ``CYCLE_MS``: ``code`` flashes of ``ON_MS``, ``STEP_MS``
 apart, then darkness (1 blink = running, 2 = no OLED; pawtrack.hal.rp2.problems).
@@ -34,3 +35,19 @@ class StatusBlink:
     def off(self):
         self.show(False)
         self.lit = False
+
+
+BOOT_BLINK_MS = 200
+BOOT_BLINK_COLOR = (255, 0, 0)
+
+
+def boot_blinks(strip, clock, start, count):
+    """Blink the strip's LED ``start`` red ``count`` times (before the app owns the strip)."""
+    colors = [(0, 0, 0)] * strip.count
+    for _ in range(count):
+        colors[start] = BOOT_BLINK_COLOR
+        strip.write(colors)
+        clock.sleep_ms(BOOT_BLINK_MS)
+        colors[start] = (0, 0, 0)
+        strip.write(colors)
+        clock.sleep_ms(BOOT_BLINK_MS)

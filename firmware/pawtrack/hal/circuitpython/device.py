@@ -34,8 +34,6 @@ from pawtrack.hal.circuitpython.usb_serial import UsbSerial
 from pawtrack.hal.circuitpython.watchdog import Watchdog
 from pawtrack.hal.rp2.problems import ProblemList
 
-BOOT_BLINK_MS = 200
-BOOT_BLINK_COLOR = (255, 0, 0)
 RESTART_DELAY_MS = 5000
 
 
@@ -97,15 +95,9 @@ class Device:
 
     def boot_blinks(self, count):
         """Blink the cat's start LED red ``count`` times (before the app owns the strip)."""
-        colors = [(0, 0, 0)] * self.strip.count
-        start = self.board["track"][0]
-        for _ in range(count):
-            colors[start] = BOOT_BLINK_COLOR
-            self.strip.write(colors)
-            self.clock.sleep_ms(BOOT_BLINK_MS)
-            colors[start] = (0, 0, 0)
-            self.strip.write(colors)
-            self.clock.sleep_ms(BOOT_BLINK_MS)
+        from pawtrack.hal.blink import boot_blinks
+
+        boot_blinks(self.strip, self.clock, self.board["track"][0], count)
 
     def protocol_commands(self):
         """Extra serial commands this backend answers: {"cmd": "problems"}."""
