@@ -43,13 +43,13 @@ def with_circuitpython_path():
 
 
 class CountingI2C:
-    """An i2c for the rp2 driver: counts the bytes of each writevto."""
+    """An i2c for the rp2 driver: counts the bytes of each write."""
 
     def __init__(self):
         self.bytes = 0
 
-    def writevto(self, address, parts):
-        self.bytes += sum(len(part) for part in parts)
+    def writeto(self, address, message):
+        self.bytes += len(message)
 
 
 def i2c_per_press(presses):

@@ -273,6 +273,23 @@ class EmulatedPico:
             ":\n" + tail if tail else "",
         )
 
+    def status(self):
+        """What the emulator is doing, in a few lines: for a test that waited in vain (is
+        the chip running, did the Node process die, what did the board last say)."""
+        code = self.process.poll() if self.process else "never started"
+        lines = [
+            "emulator: %s; emulated time %.0f ms; boots %s"
+            % (
+                "running" if code is None else "stopped (exit status %s)" % code,
+                self.emulated_ms(),
+                ", ".join("%s at %.0f ms" % (why, t / 1000) for t, why in self.boots[-3:]),
+            ),
+            "the board last said: %r" % bytes(self.serial[-300:]),
+        ]
+        if self.stderr:
+            lines.append("the emulator's stderr ends:\n" + "\n".join(self.stderr[-15:]))
+        return "\n".join(lines)
+
     # -- time ------------------------------------------------------------------------
 
     def emulated_ms(self):

@@ -45,28 +45,36 @@ def make_flash(port, *extra):
     return result.returncode, result.stdout.strip().splitlines(), result.stderr.strip()
 
 
-def mpremote(port, *args, timeout=120):
-    result = subprocess.run(
-        [sys.executable, "-m", "mpremote", "connect", port, *args],
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
+def mpremote(pico, *args, timeout=120):
+    """The real mpremote on the emulated Pico's port; a hang fails with what the board was
+    doing (mpremote itself waits for ever for a board that does not answer)."""
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "mpremote", "connect", pico.port, *args],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail("mpremote %s hung for %d s\n%s" % (" ".join(args), timeout, pico.status()))
     assert result.returncode == 0, result.stderr
     return result.stdout
 
 
-def remove_file(pico, path):
-    """Set-up, not the thing tested: remove a file with mpremote, asking a second time if
-    the first attempt hangs. mpremote has no limit on waiting for the raw REPL, and on a
-    loaded host the emulated board has been seen to miss its first Ctrl-C now and then
-    (make flash asks again by itself, host_tools.flash.handshake)."""
+def mpremote_asking_again(pico, *args):
+    """mpremote, asked a second time if the first attempt hangs. On a loaded host the
+    emulated board has been seen to miss its first Ctrl-C now and then (make flash asks
+    again by itself, host_tools.flash.handshake); the board's state is printed."""
     try:
-        mpremote(pico.port, "fs", "rm", ":" + path, timeout=45)
-    except subprocess.TimeoutExpired:
-        tail = bytes(pico.serial[-400:])
-        print("mpremote hung; the board's serial port last said %r; asking again" % tail)
-        mpremote(pico.port, "fs", "rm", ":" + path, timeout=45)
+        return mpremote(pico, *args, timeout=45)
+    except pytest.fail.Exception as hang:
+        print("%s; asking again" % hang)
+        return mpremote(pico, *args, timeout=45)
+
+
+def remove_file(pico, path):
+    """Set-up, not the thing tested: remove a file with mpremote."""
+    mpremote_asking_again(pico, "fs", "rm", ":" + path)
 
 
 def sha256_of(data):
@@ -94,7 +102,7 @@ def flashed():
     pico = running_pico()
     try:
         code, out, err = make_flash(pico.port)
-        assert code == 0, err
+        assert code == 0, err + "\n" + pico.status()
         wait_for_menu_after_reset(pico, resets_before=0)
         yield pico, out
     finally:
@@ -172,7 +180,7 @@ def hello_once_up(client, seconds=WAIT_S):
 
 def test_the_flashed_referee_answers_the_serial_client_like_the_simulator(flashed):
     pico, _ = flashed
-    mpremote(pico.port, "reset")  # a hard reset: main.py starts the referee
+    mpremote(pico, "reset")  # a hard reset: main.py starts the referee
     with Client(pico.port, timeout=WAIT_S) as device, Client("sim") as sim:
         hello, events = hello_once_up(device)
         assert hello["ev"] == "hello" and hello["protocol"] == 1 and hello["board"] == "pico"
@@ -213,7 +221,7 @@ def test_the_flashed_referee_answers_the_serial_client_like_the_simulator(flashe
         assert device.state() == dict(state, id=device.next_id - 1)
 
     # mpremote takes over the running referee with Ctrl-C.
-    assert mpremote(pico.port, "exec", "print(6 * 7)").splitlines() == ["42"]
+    assert mpremote_asking_again(pico, "exec", "print(6 * 7)").splitlines() == ["42"]
     assert "Uncaught exception in IRQ" not in pico.serial_text()
 
 
@@ -222,7 +230,7 @@ def test_a_second_flash_copies_nothing_and_a_lost_file_is_copied_again(flashed):
     uploads = flash.build(load_board("pico"))
     resets = sum(1 for _, reason in pico.boots if reason == "watchdog reset")
     code, out, err = make_flash(pico.port)
-    assert code == 0, err
+    assert code == 0, err + "\n" + pico.status()
     assert out == [
         FLASH_LINE
         % (pico.port, "0 copied (0 bytes), 0 removed, %d unchanged; reset" % len(uploads))
@@ -230,7 +238,7 @@ def test_a_second_flash_copies_nothing_and_a_lost_file_is_copied_again(flashed):
     wait_for_menu_after_reset(pico, resets)
     remove_file(pico, "/board.mpy")
     code, out, err = make_flash(pico.port)
-    assert code == 0, err
+    assert code == 0, err + "\n" + pico.status()
     size = [u.size for u in uploads if u.remote == "/board.mpy"][0]
     assert out[0].split() == ["copy", "/board.mpy", str(size), "bytes"]
     assert "1 copied" in out[-1]
@@ -276,7 +284,7 @@ def test_make_repl_reaches_the_prompt(flashed):
             prompt += read_until(fd, b">>> ", timeout=3)
             if b">>> " in prompt:
                 break
-        assert b">>> " in prompt
+        assert b">>> " in prompt, "%r\n%s" % (prompt, pico.status())
         os.write(fd, b"print(6 * 7)\r")
         assert b"42" in read_until(fd, b"42")
         os.write(fd, b"\x1d")  # Ctrl-]

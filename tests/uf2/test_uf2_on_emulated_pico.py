@@ -3,7 +3,8 @@ it boots to the simulator's menu from an empty filesystem, plays tests/emu's scr
 with the simulator's pictures after every press (the pictures the `.mpy` build shows there:
 tests/emu/test_presses.py holds that build to the same simulator, press by press), resumes a
 match after a power cut in the middle of a flash write, the frozen modules win over the files
-an earlier `make flash` left, and `make flash` refuses such a board with its reason.
+an earlier `make flash` left, the machine-code drawing kernels give framebuf's pixels, and
+`make flash` refuses such a board with its reason.
 
 Needs the UF2 build (conftest.py) and the emulated Pico (its boot ROM, rp2040js); skipped
 with the reason when either is missing. Only emulated time is used, never the wall clock.
@@ -120,6 +121,59 @@ def test_frozen_modules_win_over_files_left_by_make_flash(uf2_pico):
     frozen_line, default_order = out.strip().splitlines()
     assert frozen_line == "pico pawtrack/ui/app.py main.py"  # frozen (no /lib/..., no /main.py)
     assert default_order == "pico2"  # why main.py puts '.frozen' first
+
+
+# Runs on the board: the same drawing with the machine-code kernels and with framebuf's
+# blit (the canvas without kernels), at places that clip on every side, in both colours,
+# over a half-lit background; prints the first difference or how many draws agreed.
+SAME_PIXELS = """
+from pawtrack.ui.canvas import Canvas
+from pawtrack.ui import icons
+from pawtrack.hal.rp2 import fastdraw
+fast = Canvas()
+fast.use_kernels(fastdraw)
+plain = Canvas()
+pictures = [getattr(icons, n) for n in dir(icons) if n.isupper()]
+pictures = [p for p in pictures if isinstance(p, tuple) and len(p) == 3]
+state = [12345]
+def below(n):
+    state[0] = (state[0] * 1103515245 + 12345) & 0x7FFFFFFF
+    return (state[0] >> 8) % n
+agreed = 0
+for trial in range(240):
+    kind = trial % 3
+    x = below(150) - 20
+    y = below(84) - 14
+    color = below(2)
+    scale = 1 + (below(5) == 0)
+    text = "Hourglass %d ~" % trial
+    picture = pictures[below(len(pictures))]
+    w = below(150)
+    h = below(30)
+    for canvas in (fast, plain):
+        canvas.fill(0)
+        canvas.fill_rect(0, 20, 128, 25, 1)
+        if kind == 0:
+            canvas.text(text, x, y, color, scale)
+        elif kind == 1:
+            canvas.icon(picture, x, y, color)
+        else:
+            canvas.invert_rect(x, y, w, h)
+    if fast.buffer != plain.buffer:
+        print("DIFFERENT", trial, kind, x, y, color, scale)
+        break
+    agreed += 1
+print("AGREED", agreed, len(pictures))
+"""
+
+
+def test_the_drawing_kernels_give_framebufs_pixels(uf2_pico):
+    with uf2_pico(board="pico") as pico:
+        pico.run_until(BOOT_MS)
+        out = pico.exec(SAME_PIXELS, timeout_ms=120000)
+    last = out.strip().splitlines()[-1].split()
+    assert last[:2] == ["AGREED", "240"], out
+    assert int(last[2]) >= 20  # the game icons, big enough to go through the kernels
 
 
 def test_make_flash_on_a_uf2_board_says_why_it_changes_nothing(uf2_pico):

@@ -64,6 +64,12 @@ class Device:
         driver = Ssd1306(i2c, board["oled_address"], board["oled_width"], board["oled_height"])
         where = "on I2C%d (SDA GPIO%d, SCL GPIO%d)" % (bus, board["i2c_sda"], board["i2c_scl"])
         self.oled = OledCanvas(driver, clock, self.problems, where)
+        try:
+            from pawtrack.hal.rp2 import fastdraw
+        except (ImportError, SyntaxError):  # an interpreter without the Thumb assembler
+            fastdraw = None
+        if fastdraw is not None:
+            self.oled.use_kernels(fastdraw)
         self.oled.start()
         self.buttons = Buttons(board["buttons"], clock)
         self.hal = Hal(

@@ -79,15 +79,21 @@ def init_sequence(height, contrast=0xCF):
 
 
 def changed_spans(buffer, shown, width, pages):
-    """[(page, first column, last column)] of every page where buffer differs from shown."""
+    """[(page, first column, last column)] of every page where buffer differs from shown.
+
+    Compares memoryview slices: a bytearray slice would copy the page (two 128-byte
+    allocations a page, 9 KiB for a whole frame's search), and allocating is what
+    costs most on the Pico once the heap is busy."""
     spans = []
+    new = memoryview(buffer)
+    old = memoryview(shown)
     for page in range(pages):
         start = page * width
         end = start + width
-        if buffer[start:end] == shown[start:end]:
+        if new[start:end] == old[start:end]:
             continue
-        first = first_difference(buffer, shown, start, end)
-        last = last_difference(buffer, shown, first, end)
+        first = first_difference(new, old, start, end)
+        last = last_difference(new, old, first, end)
         spans.append((page, first - start, last - start))
     return spans
 
@@ -154,20 +160,25 @@ class Ssd1306:
         self.height = height
         self.pages = height // 8
         self.shown = bytearray(width * self.pages)  # what the panel's memory holds
+        # The messages are put together in buffers made once (nothing is allocated
+        # per frame): the window command, and the data of the largest rectangle.
+        self.window = bytearray((COMMANDS_FOLLOW[0], SET_COLUMN_RANGE, 0, 0, SET_PAGE_RANGE, 0, 0))
+        self.data = bytearray(1 + width * self.pages)
+        self.data[0] = DATA_FOLLOWS[0]
+        self.data_view = memoryview(self.data)
         self.known = False  # False until a whole frame went through
         self.on = False
         self.bytes_sent = 0  # I2C payload bytes (control bytes included), for benchmarks
         self.messages = 0
 
-    def send(self, parts):
-        """One I2C write of the concatenated parts (bytes or memoryviews)."""
-        self.i2c.writevto(self.address, parts)
-        for part in parts:
-            self.bytes_sent += len(part)
+    def send(self, message):
+        """One I2C write of a bytes-like message (its first byte: commands or data follow)."""
+        self.i2c.writeto(self.address, message)
+        self.bytes_sent += len(message)
         self.messages += 1
 
     def command(self, codes):
-        self.send((COMMANDS_FOLLOW, codes))
+        self.send(COMMANDS_FOLLOW + codes)
 
     def init(self):
         """Set the panel up (display still off); raises OSError if it does not answer."""
@@ -203,17 +214,24 @@ class Ssd1306:
         self.known = False  # until every rectangle went through
         view = memoryview(buffer)
         width = self.width
+        window = self.window
+        data = self.data
+        shown = self.shown
         for top, bottom, left, right in rects:
-            self.command(bytes((SET_COLUMN_RANGE, left, right, SET_PAGE_RANGE, top, bottom)))
-            parts = [DATA_FOLLOWS]
+            window[2] = left
+            window[3] = right
+            window[5] = top
+            window[6] = bottom
+            self.send(window)
+            columns = right - left + 1
+            at = 1
             for page in range(top, bottom + 1):
-                start = page * width
-                parts.append(view[start + left : start + right + 1])
-            self.send(parts)
-            for page in range(top, bottom + 1):
-                first = page * width + left
-                last = page * width + right
-                self.shown[first : last + 1] = view[first : last + 1]
+                start = page * width + left
+                end = start + columns
+                data[at : at + columns] = view[start:end]
+                shown[start:end] = view[start:end]
+                at += columns
+            self.send(self.data_view[:at])
         if not self.on:
             self.command(bytes((DISPLAY_ON,)))
             self.on = True
