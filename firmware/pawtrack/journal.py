@@ -63,6 +63,11 @@ MAX_PAYLOAD = 1024
 TAIL_BYTES = 400  # below LittleFS's inline limit (512 bytes on the Pico's geometry)
 TAILS = 2
 OVER = 1
+# When the last tail has less room than this, ``needs_tidy`` says a merge is due:
+# the app does it once the screen is still (``tidy``), so that a press does not
+# wait for it (a merge appends to the base: a block copy and an erase on the Pico,
+# about 100 ms). An action and its status are typically 20 to 80 bytes.
+TIDY_ROOM = 96
 
 HEAD = "head"
 
@@ -367,6 +372,20 @@ class Journal:
             data += status_record(status)
         self._append(data, status)
         self.moves -= 1
+
+    def needs_tidy(self):
+        """Is the last tail nearly full, so that a merge is due soon?"""
+        return (
+            self.gen is not None
+            and self.tail == TAILS - 1
+            and self.tail_size > self.tail_bytes - TIDY_ROOM
+        )
+
+    def tidy(self):
+        """Merge the tails into the base now, if one is due (see TIDY_ROOM), instead of in
+        the append that would not fit. Power cuts: as for the merge in an append."""
+        if self.needs_tidy():
+            self._merge()
 
     def _append(self, data, status):
         if self.gen is None or self.moves is None:

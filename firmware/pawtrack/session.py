@@ -19,11 +19,14 @@ class SaveFailed(IllegalAction):
 
 
 class Session:
-    def __init__(self, files, games, emit, changed=None):
+    def __init__(self, files, games, emit, changed=None, later=None):
         self.saves = Saves(files)
         self.games = games
         self.emit = emit
         self.changed = changed  # called after every change the screen must show
+        # later(job): run job once the answer is on the screen (App.when_still); None:
+        # the journal tidies itself inside the append that needs it
+        self.later = later
         self.match = None
         self.package = None
 
@@ -109,6 +112,7 @@ class Session:
             raise IllegalAction("no game in progress")
         events = self.saved(self.match.act, action)
         self.announce(events)
+        self.tidy_later()
         return events
 
     def undo(self, progress=None):
@@ -116,7 +120,22 @@ class Session:
             raise IllegalAction("no game in progress")
         events = self.saved(self.match.undo, progress)
         self.announce(events)
+        self.tidy_later()
         return events
+
+    def tidy_later(self):
+        """If the journal's tails are nearly full, merge them once the screen is still."""
+        if self.later is not None and self.match.journal.needs_tidy():
+            self.later(self.tidy)
+
+    def tidy(self):
+        """The journal's merge, if still due. A flash error is left for the next append
+        to meet (and report: it merges itself when it has to)."""
+        if self.match is not None:
+            try:
+                self.match.journal.tidy()
+            except OSError:
+                pass
 
     @staticmethod
     def saved(change, *args):

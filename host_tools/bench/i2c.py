@@ -28,9 +28,9 @@ SCRIPT = os.path.join(ROOT, "tests", "device", "drive_presses.py")
 FULL_FRAME = 1025
 # The pressed look of a control (ui.app App.acknowledge): at most four pages of the
 # panel's width (a highlight bar and the row it moves to, 9-pixel rows that each
-# straddle a page boundary) as one rectangle with its addressing (a 6-byte command
-# and a control byte).
-PRESSED_LOOK_MAX = 4 * 128 + 7
+# straddle a page boundary) as one rectangle: its 7-byte window command, then the
+# data with a control byte (whole rows: one message; narrower: one per page).
+PRESSED_LOOK_MAX = 7 + 1 + 4 * 128
 US_PER_BYTE_400K = 22.5
 DEFAULT_PRESSES = "right right right left ok right right left back right ok back"
 

@@ -17,6 +17,7 @@ from pawtrack.journal import (
     OTHER_VERSION,
     PREAMBLE,
     TAIL_BYTES,
+    TIDY_ROOM,
     Journal,
     SaveDamaged,
     action_record,
@@ -175,6 +176,38 @@ class RoundTripTest(JournalTest):
             self.assertTrue(name in ("1.b", "1.t0", "1.t1", "head"), name)
         played, _ = live_actions(self.reopened())
         self.assertEqual(played, ["action %d" % n for n in range(200)])
+
+    def test_a_tidy_merges_early_so_that_the_next_appends_do_not(self):
+        journal = self.journal_with([])
+        count = 0
+        while not journal.needs_tidy():
+            self.assertFalse("1.b" in self.names())  # no merge before the tidy is due
+            journal.append_action("action %d" % count)
+            count += 1
+        self.assertTrue(journal.tail_size > TAIL_BYTES - TIDY_ROOM)
+        journal.tidy()
+        self.assertTrue("1.b" in self.names())
+        self.assertFalse(journal.needs_tidy())
+        base = self.raw("1.b")
+        journal.tidy()  # not due any more: nothing written
+        self.assertEqual(self.raw("1.b"), base)
+        for more in range(5):
+            journal.append_action("after %d" % more)
+            self.assertEqual(self.raw("1.b"), base)  # the appends went to a new tail
+        expected = ["action %d" % n for n in range(count)] + ["after %d" % n for n in range(5)]
+        self.assertEqual(live_actions(self.reopened())[0], expected)
+
+    def test_a_power_cut_right_after_a_tidy_loses_nothing(self):
+        journal = self.journal_with([])
+        count = 0
+        while not journal.needs_tidy():
+            journal.append_action("a%d" % count)
+            count += 1
+        journal.tidy()
+        again = self.reopened()  # as after a power cut: only what is on flash
+        self.assertEqual(live_actions(again)[0], ["a%d" % n for n in range(count)])
+        again.append_action("next")
+        self.assertEqual(live_actions(self.reopened())[0][-2:], ["a%d" % (count - 1), "next"])
 
     def test_a_merged_tail_left_behind_is_ignored_and_replaced(self):
         journal = self.journal_with([])

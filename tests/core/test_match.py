@@ -336,3 +336,53 @@ class MatchOnRealFilesTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class SessionTidyTest(unittest.TestCase):
+    """The session hands the journal's merge to ``later`` (the app runs it once the screen
+    is still) when the tails are nearly full, so no press waits for it."""
+
+    def play_until(self, session, enough):
+        """Acts and undos (so the game never ends) until enough(); the live actions."""
+        chooser = Rng(9)
+        live = []
+        step = 0
+        while not enough():
+            step += 1
+            if step % 3 == 0 and live:
+                session.undo()
+                live.pop()
+                continue
+            action = chooser.choice(session.match.game.legal_actions())
+            session.act(action)
+            live.append(action)
+        return live
+
+    def test_the_merge_is_handed_on_and_done_there(self):
+        from pawtrack.session import Session
+
+        jobs = []
+        session = Session(MemoryFiles(), [], lambda event: None, later=jobs.append)
+        session.match = new_match({"target": 100})
+        journal = session.match.journal
+        live = self.play_until(session, lambda: jobs)
+        self.assertTrue(journal.needs_tidy())
+        self.assertEqual(jobs, [session.tidy])
+        self.assertEqual(journal.base_size, 0)  # nothing merged in the presses
+        jobs.pop()()
+        self.assertFalse(journal.needs_tidy())
+        self.assertTrue(journal.base_size > 0)
+        again = Journal(journal.files, FOLDER)
+        again.load_head()
+        replayed = []
+        again.replay(replayed.append)
+        self.assertEqual(replayed, live)
+
+    def test_without_later_the_append_merges_by_itself(self):
+        from pawtrack.session import Session
+
+        session = Session(MemoryFiles(), [], lambda event: None)
+        session.match = new_match({"target": 100})
+        journal = session.match.journal
+        live = self.play_until(session, lambda: journal.base_size > 0)
+        self.assertEqual(session.match.moves, len(live))

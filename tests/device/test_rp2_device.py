@@ -121,7 +121,11 @@ class Ssd1306DriverTest(unittest.TestCase):
         buffer[6 * 128 + 40] = 0xE0  # what the area covers: rows 53-62, columns 38-49
         driver.update_area(buffer, 38, 53, 12, 10)
         self.assertEqual(machine.I2C.log[0][1], bytes((0x00, 0x21, 38, 49, 0x22, 6, 7)))
-        self.assertEqual(len(machine.I2C.log[1][1]), 1 + 2 * 12)
+        # then one data message per page of the window: control byte and 12 columns
+        data = [m for _, m in machine.I2C.log[1:]]
+        self.assertEqual([len(m) for m in data], [1 + 12, 1 + 12])
+        self.assertEqual([m[0] for m in data], [0x40, 0x40])
+        self.assertEqual(data[0][1 + 2], 0xE0)  # column 40 of page 6
         del machine.I2C.log[:]
         self.assertEqual(driver.update(buffer), 0)  # the panel is known to hold it now
         self.assertEqual(machine.I2C.log, [])

@@ -75,7 +75,9 @@ class App:
         if self._session is None:
             from pawtrack.session import Session
 
-            self._session = Session(self.files, self.games, self.emit, self.mark_dirty)
+            self._session = Session(
+                self.files, self.games, self.emit, self.mark_dirty, later=self.when_still
+            )
         return self._session
 
     def make_lights(self):

@@ -124,15 +124,27 @@ class Canvas:
             for xx in range(x0, x1):
                 self.pixel(xx, yy, color)
 
+    # Lines and outlines go straight to framebuf where there is one: each Python
+    # call in between costs tens of microseconds on the Pico (an outline was four).
+
     def hline(self, x, y, w, color):
+        if BLITS and self._fb is not None:
+            self._fb.hline(x, y, w, color)
+            return
         self.fill_rect(x, y, w, 1, color)
 
     def vline(self, x, y, h, color):
+        if BLITS and self._fb is not None:
+            self._fb.vline(x, y, h, color)
+            return
         self.fill_rect(x, y, 1, h, color)
 
     def rect(self, x, y, w, h, color):
         """The outline of a rectangle."""
         if w <= 0 or h <= 0:
+            return
+        if BLITS and self._fb is not None:
+            self._fb.rect(x, y, w, h, color)
             return
         self.hline(x, y, w, color)
         self.hline(x, y + h - 1, w, color)

@@ -159,13 +159,13 @@ class Ssd1306:
         self.width = width
         self.height = height
         self.pages = height // 8
-        self.shown = bytearray(width * self.pages)  # what the panel's memory holds
-        # The messages are put together in buffers made once (nothing is allocated
-        # per frame): the window command, and the data of the largest rectangle.
+        # What the panel's memory holds, after one spare byte: a data message is cut
+        # straight out of it, the byte before the span set to the 0x40 control byte
+        # for the write and put back after (nothing is allocated per frame).
+        self.held = bytearray(1 + width * self.pages)
+        self.held_view = memoryview(self.held)
+        self.shown = self.held_view[1:]
         self.window = bytearray((COMMANDS_FOLLOW[0], SET_COLUMN_RANGE, 0, 0, SET_PAGE_RANGE, 0, 0))
-        self.data = bytearray(1 + width * self.pages)
-        self.data[0] = DATA_FOLLOWS[0]
-        self.data_view = memoryview(self.data)
         self.known = False  # False until a whole frame went through
         self.on = False
         self.bytes_sent = 0  # I2C payload bytes (control bytes included), for benchmarks
@@ -210,29 +210,39 @@ class Ssd1306:
             self.send_rectangles(buffer, [[top, bottom, left, right]])
 
     def send_rectangles(self, buffer, rects):
-        """Send [first page, last page, first column, last column] rectangles of buffer."""
+        """Send [first page, last page, first column, last column] rectangles of buffer.
+
+        One window command per rectangle, then its data: whole rows lie end to end
+        and go as one message; a narrower rectangle goes as one message per page
+        (the panel carries on where the last byte went)."""
         self.known = False  # until every rectangle went through
         view = memoryview(buffer)
         width = self.width
         window = self.window
-        data = self.data
-        shown = self.shown
         for top, bottom, left, right in rects:
             window[2] = left
             window[3] = right
             window[5] = top
             window[6] = bottom
             self.send(window)
-            columns = right - left + 1
-            at = 1
+            if left == 0 and right == width - 1:
+                self.send_span(view, top * width, (bottom + 1) * width)
+                continue
             for page in range(top, bottom + 1):
                 start = page * width + left
-                end = start + columns
-                data[at : at + columns] = view[start:end]
-                shown[start:end] = view[start:end]
-                at += columns
-            self.send(self.data_view[:at])
+                self.send_span(view, start, start + right - left + 1)
         if not self.on:
             self.command(bytes((DISPLAY_ON,)))
             self.on = True
         self.known = True
+
+    def send_span(self, view, start, end):
+        """Copy view[start:end] into what the panel holds and send it as one data message."""
+        held = self.held
+        self.shown[start:end] = view[start:end]
+        before = held[start]  # the picture byte before the span (or the spare byte)
+        held[start] = DATA_FOLLOWS[0]
+        try:
+            self.send(self.held_view[start : end + 1])
+        finally:
+            held[start] = before
