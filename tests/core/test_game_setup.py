@@ -189,3 +189,39 @@ class GameNoteTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class PreloadTest(unittest.TestCase):
+    """The table's code is loaded while the player reads the options (App.when_still)."""
+
+    def setUp(self):
+        from pawtrack.ui import game_setup
+
+        self.calls = []
+        self.real = game_setup.preload_table
+        game_setup.preload_table = self.calls.append
+
+    def tearDown(self):
+        from pawtrack.ui import game_setup
+
+        game_setup.preload_table = self.real
+
+    def test_the_table_is_loaded_once_the_options_screen_is_still(self):
+        app = home_app()
+        open_chop(app)
+        self.assertEqual(self.calls, ["chop"])
+
+    def test_not_while_another_games_match_is_open(self):
+        app = home_app()
+        app.start_match(games.find("mmm"), {}, 3)
+        app.home()
+        open_chop(app)
+        self.assertEqual(self.calls, [])
+
+    def test_preload_table_imports_each_games_screen_module(self):
+        import sys
+
+        for entry in games.catalog():
+            self.real(entry.ID)
+            self.assertTrue("pawtrack.games.%s.screen" % entry.ID in sys.modules, entry.ID)
+        self.real("no_such_game")  # nothing to load: no error

@@ -3,7 +3,7 @@ it boots to the simulator's menu from an empty filesystem, plays tests/emu's scr
 with the simulator's pictures after every press (the pictures the `.mpy` build shows there:
 tests/emu/test_presses.py holds that build to the same simulator, press by press), resumes a
 match after a power cut in the middle of a flash write, the frozen modules win over the files
-an earlier `make flash` left, the machine-code drawing kernels give framebuf's pixels, and
+an earlier `make flash` left, the machine-code painter gives framebuf's pixels, and
 `make flash` refuses such a board with its reason.
 
 Needs the UF2 build (conftest.py) and the emulated Pico (its boot ROM, rp2040js); skipped
@@ -123,15 +123,15 @@ def test_frozen_modules_win_over_files_left_by_make_flash(uf2_pico):
     assert default_order == "pico2"  # why main.py puts '.frozen' first
 
 
-# Runs on the board: the same drawing with the machine-code kernels and with framebuf's
-# blit (the canvas without kernels), at places that clip on every side, in both colours,
+# Runs on the board: the same drawing with the machine-code painter and with framebuf's
+# blit (the canvas without a painter), at places that clip on every side, in both colours,
 # over a half-lit background; prints the first difference or how many draws agreed.
 SAME_PIXELS = """
 from pawtrack.ui.canvas import Canvas
 from pawtrack.ui import icons
 from pawtrack.hal.rp2 import fastdraw
 fast = Canvas()
-fast.use_kernels(fastdraw)
+fast.use_painter(fastdraw.Painter(fast))
 plain = Canvas()
 pictures = [getattr(icons, n) for n in dir(icons) if n.isupper()]
 pictures = [p for p in pictures if isinstance(p, tuple) and len(p) == 3]
@@ -167,13 +167,13 @@ print("AGREED", agreed, len(pictures))
 """
 
 
-def test_the_drawing_kernels_give_framebufs_pixels(uf2_pico):
+def test_the_machine_code_painter_gives_framebufs_pixels(uf2_pico):
     with uf2_pico(board="pico") as pico:
         pico.run_until(BOOT_MS)
         out = pico.exec(SAME_PIXELS, timeout_ms=120000)
     last = out.strip().splitlines()[-1].split()
     assert last[:2] == ["AGREED", "240"], out
-    assert int(last[2]) >= 20  # the game icons, big enough to go through the kernels
+    assert int(last[2]) >= 20  # the game icons, big enough to go through the painter
 
 
 def test_make_flash_on_a_uf2_board_says_why_it_changes_nothing(uf2_pico):

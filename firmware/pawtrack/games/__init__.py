@@ -16,7 +16,9 @@ A game package (the folder's ``__init__.py``) defines:
 ``make_screen(app, match)``
     returns the table screen (a ``pawtrack.ui.screen.Screen``) that turns
     button events into actions for ``app.session.act(...)``, draws the game and
-    paints the LED layer.
+    paints the LED layer. When it lives in the folder's ``screen.py``, the
+    options screen loads that module while the player reads the options
+    (``pawtrack.ui.game_setup.preload_table``).
 
 and may add these optional hooks:
 

@@ -15,15 +15,15 @@ is rendered once into 8-pixel columns (the font's glyphs already are MONO_VLSB
 columns, so that is a byte copy per glyph) and kept in a cache of recent
 lines; each icon (rows, MONO_HLSB) is converted the first time it is drawn.
 Drawing either is then one ``blit`` of a ``FrameBuffer`` over those bytes, or,
-when the backend gives the canvas machine-code loops (``use_kernels``: the
-rp2 backend's ``pawtrack.hal.rp2.fastdraw``), OR-ing the columns into one or
-two pages per row of pages. Measured on the emulated Pico: an 11-character
-line from the cache 0.50 ms with framebuf's blit (it goes pixel by pixel),
-0.24 ms with the kernels; a 128x9 highlight bar inverted 2.4 ms in Python,
-0.22 ms with them. The cache holds CACHED_LINES lines in two generations
-(``LineCache``), so a screen with more lines than that does not render them
-all again on every frame; over a Mice & Mystics chapter 40 lines held 7.6 KiB
-more than 16 for 1.4 ms less at the 95th percentile of a press.
+when the backend gives the canvas a faster painter (``use_painter``: the rp2
+backend's ``pawtrack.hal.rp2.fastdraw.Painter``), OR-ing the columns into one
+or two pages per row of pages with machine-code loops. Measured on the
+emulated Pico: an 11-character line from the cache 0.50 ms with framebuf's
+blit (it goes pixel by pixel), 0.24 ms with the painter; a 128x9 highlight bar
+inverted 2.4 ms in Python, 0.22 ms with it. The cache holds CACHED_LINES
+lines, about a screen's worth (the painter keeps two generations of them);
+over a Mice & Mystics chapter 40 lines held 7.6 KiB more than 16 for 1.4 ms
+less at the 95th percentile of a press.
 """
 
 from pawtrack import const
@@ -41,9 +41,6 @@ BLITS = framebuf is not None
 
 GLYPH_ROWS = const(8)  # 7 rows and the descender
 QUESTION_MARK = const(63)  # drawn for anything the font does not have
-# framebuf's blit costs about 1 us a pixel on the Pico, the kernels' path about 0.2 ms
-# whatever the size: small icons are blitted.
-KERNEL_ICON_PIXELS = const(200)
 CACHED_LINES = const(16)  # lines of text kept rendered (a screen's worth); then it starts again
 
 
@@ -58,8 +55,7 @@ class Canvas:
         # them at once).
         self.pressable = {}
         self._blank = None  # zero bytes to clear the buffer with, made on first use
-        self._kernels = None  # machine-code loops for text, icons, inversions (use_kernels)
-        self._address = 0
+        self._painter = None  # a backend's faster text, icons and inversions (use_painter)
         if framebuf is not None:
             self._fb = framebuf.FrameBuffer(self.buffer, width, height, framebuf.MONO_VLSB)
             # Blitting in colour 0: lit source pixels become 0, dark ones the key (not drawn).
@@ -74,12 +70,12 @@ class Canvas:
         """Send the picture where only this rectangle changed (a backend may send less)."""
         self.show()
 
-    def use_kernels(self, kernels):
-        """Draw text, icons and inversions with a backend's machine-code loops
-        (``pawtrack.hal.rp2.fastdraw``): the same pixels, about 20 times faster than
-        framebuf's pixel-by-pixel blit on the Pico."""
-        self._kernels = kernels
-        self._address = kernels.address(self.buffer)
+    def use_painter(self, painter):
+        """Hand text, icons and inversions to a backend's painter, which draws the same
+        pixels faster: ``painter.text(...)`` and ``painter.invert_rect(...)`` as here,
+        ``painter.icon(...)`` returning False for an icon it leaves to the canvas (the
+        rp2 backend's ``pawtrack.hal.rp2.fastdraw.Painter``: machine-code loops)."""
+        self._painter = painter
 
     # -- primitives ---------------------------------------------------------
 
@@ -163,26 +159,24 @@ class Canvas:
         x1 = min(x + w, self.width)
         row = max(y, 0)
         end = min(y + h, self.height)
+        if self._painter is not None:
+            self._painter.invert_rect(x0, row, x1, end)
+            return
         buf = self.buffer
-        kernels = self._kernels
         while row < end and x0 < x1:
             page = row >> 3
             below = min(end, (page + 1) << 3)
             mask = ((1 << (below - row)) - 1) << (row & 7)
             base = page * self.width
-            if kernels is not None:
-                kernels.xor_fill(self._address + base + x0, x1 - x0, mask)
-            else:
-                for i in range(base + x0, base + x1):
-                    buf[i] ^= mask
+            for i in range(base + x0, base + x1):
+                buf[i] ^= mask
             row = below
 
     # -- bitmaps, text -------------------------------------------------------
 
     def icon(self, icon, x, y, color=1, scale=1):
         """Draw the lit pixels of an icon (width, height, MONO_HLSB rows)."""
-        if self._kernels is not None and scale == 1 and icon[0] * icon[1] >= KERNEL_ICON_PIXELS:
-            self.draw_columns(icon_columns(icon), icon[0], (icon[1] + 7) >> 3, x, y, color)
+        if self._painter is not None and scale == 1 and self._painter.icon(icon, x, y, color):
             return
         if BLITS and self._fb is not None and scale == 1:
             self._blit(icon_buffer(icon), x, y, color)
@@ -203,14 +197,8 @@ class Canvas:
 
     def text(self, string, x, y, color=1, scale=1):
         """Draw text in the 5x7 font; returns the x just after the last glyph."""
-        if self._kernels is not None:
-            width = len(string) * font.ADVANCE * scale
-            if string:
-                columns = _columns.new.get(string) if scale == 1 else None  # the usual case
-                if columns is None:
-                    columns = line_columns(string, scale)
-                self.draw_columns(columns, width, scale, x, y, color)
-            return x + width
+        if self._painter is not None:
+            return self._painter.text(string, x, y, color, scale)
         if BLITS and self._fb is not None:
             if string:
                 self._blit(line_buffer(string, scale), x, y, color)
@@ -241,46 +229,13 @@ class Canvas:
         return x
 
 
-    def draw_columns(self, columns, width, pages, x, y, color):
-        """Draw a picture kept as 8-pixel columns (``pages`` MONO_VLSB pages of ``width``
-        bytes) with the kernels: its lit pixels in ``color``, clipped to the canvas."""
-        skip = 0
-        if x < 0:
-            skip = -x
-            x = 0
-        count = min(width - skip, self.width - x)
-        if count <= 0:
-            return
-        kernels = self._kernels
-        if color:
-            up = kernels.or_up
-            down = kernels.or_down
-        else:
-            up = kernels.clear_up
-            down = kernels.clear_down
-        shift = y & 7
-        row = y >> 3
-        end = row + pages
-        stride = self.width
-        rows = self.height >> 3
-        source = kernels.address(columns) + skip
-        target = self._address + x + row * stride
-        while row < end:
-            if 0 <= row < rows:
-                up(target, source, count, shift)
-            if shift and -1 <= row < rows - 1:
-                down(target + stride, source, count, 8 - shift)
-            row += 1
-            source += width
-            target += stride
-
     def forget_pictures(self):
         """Drop the cached pictures of text and icons (after a game's code was unloaded:
         icons are found by id(), which a new object may take)."""
         _lines.clear()
-        _columns.clear()
         _icons.clear()
-        _icon_columns.clear()
+        if self._painter is not None:
+            self._painter.forget_pictures()
 
     def _blit(self, source, x, y, color):
         """The lit pixels of the FrameBuffer ``source`` in ``color``; its dark ones not."""
@@ -290,44 +245,9 @@ class Canvas:
             self._fb.blit(source, x, y, 1, self._dark)
 
 
-class LineCache:
-    """The pictures of recent lines of text, by line (and scale).
-
-    Two generations: when CACHED_LINES are cached, they become the old ones and
-    a new set starts; a line found among the old ones moves to the new set. So a
-    screen that draws more than CACHED_LINES lines does not render them all
-    again on every frame (as emptying the cache would), and the cache never
-    holds more than twice CACHED_LINES."""
-
-    def __init__(self):
-        self.new = {}
-        self.old = {}
-
-    def get(self, key):
-        found = self.new.get(key)
-        if found is None:
-            found = self.old.get(key)
-            if found is not None:
-                self.put(key, found)
-        return found
-
-    def put(self, key, picture):
-        if len(self.new) >= CACHED_LINES:
-            self.old = self.new
-            self.new = {}
-        self.new[key] = picture
-
-    def clear(self):
-        self.new = {}
-        self.old = {}
-
-
-# Under MicroPython: a FrameBuffer per recent line of text (per scale) and per icon;
-# with the kernels, the lines' and icons' 8-pixel columns instead.
-_lines = LineCache()
-_columns = LineCache()
+# Under MicroPython: a FrameBuffer per recent line of text (per scale) and per icon.
+_lines = {}
 _icons = {}
-_icon_columns = {}
 
 
 def line_buffer(string, scale=1):
@@ -341,17 +261,9 @@ def line_buffer(string, scale=1):
             GLYPH_ROWS * scale,
             framebuf.MONO_VLSB,
         )
-        _lines.put(key, found)
-    return found
-
-
-def line_columns(string, scale=1):
-    """A line of text at a scale as 8-pixel columns (``scale`` pages), cached."""
-    key = string if scale == 1 else "%d%s" % (scale, string)
-    found = _columns.get(key)
-    if found is None:
-        found = line_pixels(string, scale)
-        _columns.put(key, found)
+        if len(_lines) >= CACHED_LINES:
+            _lines.clear()
+        _lines[key] = found
     return found
 
 
@@ -392,25 +304,6 @@ def scaled_columns(columns, scale):
                     for dx in range(scale):
                         out[index + dx] |= mask
     return out
-
-
-def icon_columns(icon):
-    """An icon (MONO_HLSB rows) as 8-pixel columns, MONO_VLSB pages; made once per icon."""
-    width, height, rows = icon
-    key = id(rows)
-    found = _icon_columns.get(key)
-    if found is None:
-        stride = (width + 7) >> 3
-        found = bytearray(width * ((height + 7) >> 3))
-        for y in range(height):
-            base = y * stride
-            at = (y >> 3) * width
-            bit = 1 << (y & 7)
-            for x in range(width):
-                if rows[base + (x >> 3)] & (0x80 >> (x & 7)):
-                    found[at + x] |= bit
-        _icon_columns[key] = found
-    return found
 
 
 def icon_buffer(icon):

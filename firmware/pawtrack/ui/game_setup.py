@@ -4,9 +4,11 @@ Ok on an option steps to its next allowed value (holding ok keeps stepping,
 for options with many values); Start begins a new match with a fresh seed,
 after asking when that would replace the game's unfinished saved match. The
 choices are remembered in the settings for next time (written once the table
-is on the screen, not while the player waits for it); a remembered value the
-game no longer accepts (renamed or dropped by a newer firmware) falls back to
-that option's default, and the other remembered options are kept.
+is on the screen, not while the player waits for it; the table's code is
+loaded while the player reads the options, and the saved match's folder made);
+a remembered value the game no longer accepts (renamed or dropped by a newer
+firmware) falls back to that option's default, and the other remembered
+options are kept.
 
 A game package may add rows before Start with ``setup_entries(app)``, a list
 of (label, function to call when picked), e.g. Mmm!'s results history, and
@@ -50,6 +52,16 @@ def remembered_options(game, remembered):
     return resolve_options(game, kept)
 
 
+def preload_table(game_id):
+    """Import a game's table screen module (``screen.py`` in its folder) ahead of its
+    ``make_screen``, so that Start does not wait for the code to load (0.1-0.25 s from
+    files on the Pico). A game whose table lives elsewhere is loaded at Start."""
+    try:
+        __import__("pawtrack.games.%s.screen" % game_id)
+    except ImportError:
+        pass  # Start imports it again and says what is wrong
+
+
 class GameSetupScreen(MenuScreen):
     def __init__(self, app, module):
         MenuScreen.__init__(self, app)
@@ -64,6 +76,7 @@ class GameSetupScreen(MenuScreen):
         # The saved match's folder, made while the player reads the options
         # (a new folder costs a flash erase; Start then only writes files).
         app.when_still(self.prepare_folder)
+        app.when_still(self.preload)
 
     def save_remembered(self):
         try:
@@ -76,6 +89,16 @@ class GameSetupScreen(MenuScreen):
             self.app.session.saves.make_folder(self.module.ID)
         except OSError:
             pass  # full or failing flash: Start says so when it writes the match
+
+    def preload(self):
+        """The table's code, loaded while the player reads the options, unless another
+        game's match is open (its code goes first, at Start: one game at a time)."""
+        app = self.app
+        match = app.session.match
+        if match is not None and match.game_id != self.module.ID:
+            return
+        app.make_room_for(self.module.ID)  # the other games' code goes first
+        preload_table(self.module.ID)
 
     def entries(self):
         labels = [label_of(name, self.options[name]) for name, _, _ in self.game.OPTIONS]

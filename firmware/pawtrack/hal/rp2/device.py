@@ -64,12 +64,6 @@ class Device:
         driver = Ssd1306(i2c, board["oled_address"], board["oled_width"], board["oled_height"])
         where = "on I2C%d (SDA GPIO%d, SCL GPIO%d)" % (bus, board["i2c_sda"], board["i2c_scl"])
         self.oled = OledCanvas(driver, clock, self.problems, where)
-        try:
-            from pawtrack.hal.rp2 import fastdraw
-        except (ImportError, SyntaxError):  # an interpreter without the Thumb assembler
-            fastdraw = None
-        if fastdraw is not None:
-            self.oled.use_kernels(fastdraw)
         self.oled.start()
         self.buttons = Buttons(board["buttons"], clock)
         self.hal = Hal(
@@ -92,6 +86,14 @@ class Device:
         from pawtrack.hal.rp2.usb_serial import UsbSerial
         from pawtrack.hal.rp2.watchdog import Watchdog
 
+        # The machine-code painter: loading it from files takes longer than the
+        # first picture would gain from it, so it comes after that picture.
+        try:
+            from pawtrack.hal.rp2 import fastdraw
+        except (ImportError, SyntaxError):  # an interpreter without the Thumb assembler
+            fastdraw = None
+        if fastdraw is not None:
+            self.oled.use_painter(fastdraw.Painter(self.oled))
         board = self.board
         self.strip = Strip(board["led_pin"], board["led_count"], board["max_brightness"])
         self.strip.off()

@@ -1,17 +1,17 @@
-"""Machine code for the canvas's inner loops on the RP2040: text, icons and inversions.
+"""Text, icons and inversions for the canvas on the RP2040, with machine-code loops.
 
 MicroPython's ``framebuf.blit`` copies a picture pixel by pixel through
 function pointers: on the emulated Pico an 11-character line of text took
 0.5 ms and inverting a 128x9 highlight bar byte by byte in Python 2.4 ms,
-and a screen draws a dozen of each. The canvas keeps text and icons as
+and a screen draws a dozen of each. ``Painter`` keeps text and icons as
 8-pixel columns (MONO_VLSB pages, the panel's own layout), so drawing one is
 OR-ing (or, in colour 0, clearing) a run of bytes into one or two pages of
-the picture, shifted by the row within the page. These loops do that in
+the picture, shifted by the row within the page. The loops below do that in
 Thumb code (ARMv6-M: the 16-bit instructions and registers r0-r7 only), a few
-cycles a byte. ``pawtrack.ui.canvas.Canvas.use_kernels`` takes this module;
-the Python around the loops (clipping, which pages) is the canvas's, and the
-pixels are the same as framebuf's (tests/emu/test_fastdraw.py checks that on
-the real firmware).
+cycles a byte; the Python around them (clipping, which pages) is ``Painter``'s.
+The pixels are framebuf's (tests/uf2/test_uf2_on_emulated_pico.py checks that
+on the real firmware). The rp2 backend gives the canvas a ``Painter`` once the
+first picture is on the panel (``Canvas.use_painter``).
 
 Every loop takes addresses (``address(buffer)`` + offset) and a count that
 must be at least 1: the loop body runs before the count is tested.
@@ -20,10 +20,141 @@ must be at least 1: the loop body runs before the count is tested.
 import micropython
 import uctypes
 
+from pawtrack.ui import font
+from pawtrack.ui.canvas import CACHED_LINES, line_pixels
+
+# framebuf's blit costs about 1 us a pixel on the Pico, this path about 0.2 ms
+# whatever the size: small icons are left to the canvas (a blit).
+SMALLEST_ICON_PIXELS = 200
+
 
 def address(buffer):
     """Where a bytearray's bytes are (the GC never moves an object)."""
     return uctypes.addressof(buffer)
+
+
+class LineCache:
+    """The pictures of recent lines of text, by line (and scale).
+
+    Two generations: when CACHED_LINES are cached, they become the old ones and
+    a new set starts; a line found among the old ones moves to the new set. So a
+    screen that draws more than CACHED_LINES lines does not render them all
+    again on every frame (as emptying the cache would), and the cache never
+    holds more than twice CACHED_LINES."""
+
+    def __init__(self):
+        self.new = {}
+        self.old = {}
+
+    def get(self, key):
+        found = self.new.get(key)
+        if found is None:
+            found = self.old.get(key)
+            if found is not None:
+                self.put(key, found)
+        return found
+
+    def put(self, key, picture):
+        if len(self.new) >= CACHED_LINES:
+            self.old = self.new
+            self.new = {}
+        self.new[key] = picture
+
+    def clear(self):
+        self.new = {}
+        self.old = {}
+
+
+
+class Painter:
+    def __init__(self, canvas):
+        self.width = canvas.width
+        self.pages = canvas.height >> 3
+        self.buffer = address(canvas.buffer)
+        self.lines = LineCache()  # text as columns, by line (and scale)
+        self.icons = {}  # icon rows' id() -> columns
+
+    def forget_pictures(self):
+        self.lines.clear()
+        self.icons = {}
+
+    def text(self, string, x, y, color, scale):
+        width = len(string) * font.ADVANCE * scale
+        if string:
+            key = string if scale == 1 else "%d%s" % (scale, string)
+            columns = self.lines.get(key)
+            if columns is None:
+                columns = line_pixels(string, scale)
+                self.lines.put(key, columns)
+            self.draw(columns, width, scale, x, y, color)
+        return x + width
+
+    def icon(self, icon, x, y, color):
+        """Draw a big enough icon and return True; False leaves it to the canvas."""
+        width, height, rows = icon
+        if width * height < SMALLEST_ICON_PIXELS:
+            return False
+        columns = self.icons.get(id(rows))
+        if columns is None:
+            columns = icon_columns(width, height, rows)
+            self.icons[id(rows)] = columns
+        self.draw(columns, width, (height + 7) >> 3, x, y, color)
+        return True
+
+    def invert_rect(self, x0, row, x1, end):
+        """Flip the pixels of columns x0..x1-1, rows row..end-1 (already clipped)."""
+        while row < end and x0 < x1:
+            page = row >> 3
+            below = min(end, (page + 1) << 3)
+            mask = ((1 << (below - row)) - 1) << (row & 7)
+            xor_fill(self.buffer + page * self.width + x0, x1 - x0, mask)
+            row = below
+
+    def draw(self, columns, width, pages, x, y, color):
+        """Draw a picture kept as 8-pixel columns (``pages`` MONO_VLSB pages of ``width``
+        bytes): its lit pixels in ``color``, clipped to the canvas."""
+        skip = 0
+        if x < 0:
+            skip = -x
+            x = 0
+        count = min(width - skip, self.width - x)
+        if count <= 0:
+            return
+        if color:
+            up = or_up
+            down = or_down
+        else:
+            up = clear_up
+            down = clear_down
+        shift = y & 7
+        row = y >> 3
+        end = row + pages
+        stride = self.width
+        rows = self.pages
+        source = address(columns) + skip
+        target = self.buffer + x + row * stride
+        while row < end:
+            if 0 <= row < rows:
+                up(target, source, count, shift)
+            if shift and -1 <= row < rows - 1:
+                down(target + stride, source, count, 8 - shift)
+            row += 1
+            source += width
+            target += stride
+
+
+def icon_columns(width, height, rows):
+    """An icon's MONO_HLSB rows as 8-pixel columns, MONO_VLSB pages."""
+    stride = (width + 7) >> 3
+    found = bytearray(width * ((height + 7) >> 3))
+    for y in range(height):
+        base = y * stride
+        at = (y >> 3) * width
+        bit = 1 << (y & 7)
+        for x in range(width):
+            if rows[base + (x >> 3)] & (0x80 >> (x & 7)):
+                found[at + x] |= bit
+    return found
 
 
 @micropython.asm_thumb
