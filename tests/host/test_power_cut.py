@@ -147,7 +147,8 @@ class LfsFiles:
 
 def make_script():
     """The session, a list of steps: ("settings", bytes), ("new", options, seed),
-    ("act", action) or ("undo",)."""
+    ("act", action), ("undo",) or ("tidy",) (the journal's merge that the app runs
+    once the screen is still, Session.tidy)."""
     chooser = Rng(2024)
     first = {"players": 3, "target": 100}  # a long game: the journal outgrows inline files
     script = [("settings", b'{"bright": 2, "sound": true}'), ("new", first, 1)]
@@ -174,6 +175,9 @@ def make_script():
         script.append(("act", action))
         match.act(action)
         acts += 1
+        if match.journal.needs_tidy():  # what the app does once the screen is still
+            script.append(("tidy",))
+            match.journal.tidy()
     return script
 
 
@@ -203,6 +207,8 @@ class Session:
                 before = self.journal.base_size
                 if kind == "act":
                     self.match.act(step[1])
+                elif kind == "tidy":
+                    self.journal.tidy()
                 else:
                     self.match.undo()
                 self.merges += self.journal.base_size > before
