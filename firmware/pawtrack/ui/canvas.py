@@ -76,6 +76,8 @@ class Canvas:
         ``painter.icon(...)`` returning False for an icon it leaves to the canvas (the
         rp2 backend's ``pawtrack.hal.rp2.fastdraw.Painter``: machine-code loops)."""
         self._painter = painter
+        _lines.clear()  # the FrameBuffers of the pictures drawn before: not used again
+        _icons.clear()
 
     # -- primitives ---------------------------------------------------------
 
