@@ -99,6 +99,17 @@ class CanvasTest(unittest.TestCase):
             self.assertEqual(drawn, rows)
             self.assertEqual(lit(canvas), sum(row.count("#") for row in rows))
 
+    def test_a_scaled_line_is_not_the_cached_line_that_starts_with_its_scale(self):
+        # MicroPython caches rendered lines: "ab" at scale 2 must not find "2ab".
+        canvas = Canvas(32, 16)
+        canvas.text("ab", 0, 0)
+        single = lit(canvas)
+        canvas.fill(0)
+        canvas.text("2ab", 0, 0)
+        canvas.fill(0)
+        canvas.text("ab", 0, 0, 1, 2)
+        self.assertEqual(lit(canvas), 4 * single)
+
     def test_text_scaled_is_scale_squared_pixels(self):
         small = Canvas()
         small.text("8", 0, 0)

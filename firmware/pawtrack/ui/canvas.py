@@ -77,6 +77,7 @@ class Canvas:
         rp2 backend's ``pawtrack.hal.rp2.fastdraw.Painter``: machine-code loops)."""
         self._painter = painter
         _lines.clear()  # the FrameBuffers of the pictures drawn before: not used again
+        _scaled.clear()
         _icons.clear()
 
     # -- primitives ---------------------------------------------------------
@@ -235,6 +236,7 @@ class Canvas:
         """Drop the cached pictures of text and icons (after a game's code was unloaded:
         icons are found by id(), which a new object may take)."""
         _lines.clear()
+        _scaled.clear()
         _icons.clear()
         if self._painter is not None:
             self._painter.forget_pictures()
@@ -247,15 +249,18 @@ class Canvas:
             self._fb.blit(source, x, y, 1, self._dark)
 
 
-# Under MicroPython: a FrameBuffer per recent line of text (per scale) and per icon.
+# Under MicroPython: a FrameBuffer per recent line of text and per icon. Scaled
+# lines have their own cache: a key "2ab" there must not find the line "2ab".
 _lines = {}
+_scaled = {}
 _icons = {}
 
 
 def line_buffer(string, scale=1):
     """The FrameBuffer of a line of text at a scale, rendered on first use and cached."""
+    cache = _lines if scale == 1 else _scaled
     key = string if scale == 1 else "%d%s" % (scale, string)
-    found = _lines.get(key)
+    found = cache.get(key)
     if found is None:
         found = framebuf.FrameBuffer(
             line_pixels(string, scale),
@@ -263,9 +268,9 @@ def line_buffer(string, scale=1):
             GLYPH_ROWS * scale,
             framebuf.MONO_VLSB,
         )
-        if len(_lines) >= CACHED_LINES:
-            _lines.clear()
-        _lines[key] = found
+        if len(cache) >= CACHED_LINES:
+            cache.clear()
+        cache[key] = found
     return found
 
 

@@ -71,21 +71,28 @@ class Painter:
         self.width = canvas.width
         self.pages = canvas.height >> 3
         self.buffer = address(canvas.buffer)
-        self.lines = LineCache()  # text as columns, by line (and scale)
+        self.lines = LineCache()  # text as columns, by line
+        self.scaled = LineCache()  # scaled text, by scale and line ("2ab" is not "2ab")
         self.icons = {}  # icon rows' id() -> columns
 
     def forget_pictures(self):
         self.lines.clear()
+        self.scaled.clear()
         self.icons = {}
 
     def text(self, string, x, y, color, scale):
         width = len(string) * font.ADVANCE * scale
         if string:
-            key = string if scale == 1 else "%d%s" % (scale, string)
-            columns = self.lines.get(key)
+            if scale == 1:
+                cache = self.lines
+                key = string
+            else:
+                cache = self.scaled
+                key = "%d%s" % (scale, string)
+            columns = cache.get(key)
             if columns is None:
                 columns = line_pixels(string, scale)
-                self.lines.put(key, columns)
+                cache.put(key, columns)
             self.draw(columns, width, scale, x, y, color)
         return x + width
 
