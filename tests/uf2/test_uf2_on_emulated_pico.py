@@ -125,7 +125,8 @@ def test_frozen_modules_win_over_files_left_by_make_flash(uf2_pico):
 
 # Runs on the board: the same drawing with the machine-code painter and with framebuf's
 # blit (the canvas without a painter), at places that clip on every side, in both colours,
-# over a half-lit background; prints the first difference or how many draws agreed.
+# over a half-lit background, with text the font lacks (DEL, a two-byte UTF-8 letter, a
+# tab); prints the first difference or how many draws agreed.
 SAME_PIXELS = """
 from pawtrack.ui.canvas import Canvas
 from pawtrack.ui import icons
@@ -145,8 +146,8 @@ for trial in range(240):
     x = below(150) - 20
     y = below(84) - 14
     color = below(2)
-    scale = 1 + (below(5) == 0)
-    text = "Hourglass %d ~" % trial
+    scale = 1 + (below(5) == 0) * (1 + below(2))  # 1, or 2 and 3 a tenth of the time each
+    text = "Hourglass %d ~{}\\x7f\\u00e9\\t" % trial  # and what the font lacks: "?"
     picture = pictures[below(len(pictures))]
     w = below(150)
     h = below(30)

@@ -19,11 +19,10 @@ when the backend gives the canvas a faster painter (``use_painter``: the rp2
 backend's ``pawtrack.hal.rp2.fastdraw.Painter``), OR-ing the columns into one
 or two pages per row of pages with machine-code loops. Measured on the
 emulated Pico: an 11-character line from the cache 0.50 ms with framebuf's
-blit (it goes pixel by pixel), 0.24 ms with the painter; a 128x9 highlight bar
-inverted 2.4 ms in Python, 0.22 ms with it. The cache holds CACHED_LINES
-lines, about a screen's worth (the painter keeps two generations of them);
-over a Mice & Mystics chapter 40 lines held 7.6 KiB more than 16 for 1.4 ms
-less at the 95th percentile of a press.
+blit (it goes pixel by pixel); 0.24 ms with the painter, which makes every
+line from the font in machine code and keeps none (0.30 ms for a line at
+scale 2); a 128x9 highlight bar inverted 2.4 ms in Python, 0.22 ms with it.
+The canvas's own cache holds CACHED_LINES lines, about a screen's worth.
 """
 
 from pawtrack import const

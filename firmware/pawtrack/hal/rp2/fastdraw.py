@@ -3,29 +3,38 @@
 MicroPython's ``framebuf.blit`` copies a picture pixel by pixel through
 function pointers: on the emulated Pico an 11-character line of text took
 0.5 ms and inverting a 128x9 highlight bar byte by byte in Python 2.4 ms,
-and a screen draws a dozen of each. ``Painter`` keeps text and icons as
-8-pixel columns (MONO_VLSB pages, the panel's own layout), so drawing one is
-OR-ing (or, in colour 0, clearing) a run of bytes into one or two pages of
-the picture, shifted by the row within the page. The loops below do that in
-Thumb code (ARMv6-M: the 16-bit instructions and registers r0-r7 only), a few
-cycles a byte; the Python around them (clipping, which pages) is ``Painter``'s.
-The pixels are framebuf's (tests/uf2/test_uf2_on_emulated_pico.py checks that
-on the real firmware). The rp2 backend gives the canvas a ``Painter`` once the
-first picture is on the panel (``Canvas.use_painter``).
+and a screen draws a dozen of each. ``Painter`` draws pictures kept as 8-pixel
+columns (MONO_VLSB pages, the panel's own layout): drawing one is OR-ing (or,
+in colour 0, clearing) a run of bytes into one or two pages of the picture,
+shifted by the row within the page. The loops below do that in Thumb code
+(ARMv6-M: the 16-bit instructions, registers r0-r7 and two high ones through
+``mov``), a few cycles a byte; the Python around them (clipping, which pages)
+is ``Painter``'s.
 
-Every loop takes addresses (``address(buffer)`` + offset) and a count that
-must be at least 1: the loop body runs before the count is tested.
+Text is never kept: ``render_text`` writes a line's columns straight from the
+font into one scratch row (``scale_columns`` grows them for big text), which
+is then drawn like any picture, so a line costs no heap and no cache (0.24 ms
+for 11 characters, 0.30 ms for two at scale 2). Big icons are kept, as their
+columns take Python to make. The pixels are framebuf's
+(tests/uf2/test_uf2_on_emulated_pico.py checks that on the real firmware). The
+rp2 backend gives the canvas a ``Painter`` once the first picture is on the
+panel (``Canvas.use_painter``).
+
+Every loop takes addresses (``address(buffer)`` + offset, or a bytearray or
+str, which the inline assembler passes as the address of its bytes) and a
+count that must be at least 1: the loop body runs before the count is tested.
 """
 
 import micropython
 import uctypes
 
-from pawtrack.ui import font
-from pawtrack.ui.canvas import CACHED_LINES, line_pixels
+from pawtrack.ui.canvas import line_pixels
+from pawtrack.ui.font import ADVANCE, GLYPHS
 
 # framebuf's blit costs about 1 us a pixel on the Pico, this path about 0.2 ms
 # whatever the size: small icons are left to the canvas (a blit).
 SMALLEST_ICON_PIXELS = 200
+LARGEST_SCALE = 3  # text grown by machine code (the screens use 2 and 3)
 
 
 def address(buffer):
@@ -33,68 +42,44 @@ def address(buffer):
     return uctypes.addressof(buffer)
 
 
-class LineCache:
-    """The pictures of recent lines of text, by line (and scale).
-
-    Two generations: when CACHED_LINES are cached, they become the old ones and
-    a new set starts; a line found among the old ones moves to the new set. So a
-    screen that draws more than CACHED_LINES lines does not render them all
-    again on every frame (as emptying the cache would), and the cache never
-    holds more than twice CACHED_LINES."""
-
-    def __init__(self):
-        self.new = {}
-        self.old = {}
-
-    def get(self, key):
-        found = self.new.get(key)
-        if found is None:
-            found = self.old.get(key)
-            if found is not None:
-                self.put(key, found)
-        return found
-
-    def put(self, key, picture):
-        if len(self.new) >= CACHED_LINES:
-            self.old = self.new
-            self.new = {}
-        self.new[key] = picture
-
-    def clear(self):
-        self.new = {}
-        self.old = {}
-
-
-
 class Painter:
     def __init__(self, canvas):
         self.width = canvas.width
         self.pages = canvas.height >> 3
         self.buffer = address(canvas.buffer)
-        self.lines = LineCache()  # text as columns, by line
-        self.scaled = LineCache()  # scaled text, by scale and line ("2ab" is not "2ab")
+        # A line of text as columns, and the same grown up to LARGEST_SCALE times. The
+        # characters made start less than one advance left of the canvas and end less
+        # than one right of it: fewer than width + 2 advances of columns.
+        self.row = bytearray(self.width + 2 * ADVANCE)
+        self.large = bytearray(LARGEST_SCALE * (self.width + 2 * LARGEST_SCALE * ADVANCE))
         self.icons = {}  # icon rows' id() -> columns
 
     def forget_pictures(self):
-        self.lines.clear()
-        self.scaled.clear()
         self.icons = {}
 
     def text(self, string, x, y, color, scale):
-        width = len(string) * font.ADVANCE * scale
-        if string:
-            if scale == 1:
-                cache = self.lines
-                key = string
-            else:
-                cache = self.scaled
-                key = "%d%s" % (scale, string)
-            columns = cache.get(key)
-            if columns is None:
-                columns = line_pixels(string, scale)
-                cache.put(key, columns)
-            self.draw(columns, width, scale, x, y, color)
-        return x + width
+        advance = ADVANCE * scale
+        count = len(string)
+        end = x + count * advance
+        if x < 0:  # the characters wholly off the left edge are not made
+            hidden = -x // advance
+            string = string[hidden:]
+            x += hidden * advance
+            count -= hidden
+        if end > self.width:
+            count = min(count, (self.width - x + advance - 1) // advance)
+        if count <= 0:
+            return end
+        if scale == 1:
+            render_text(self.row, string, count, GLYPHS)
+            self.draw(self.row, count * ADVANCE, 1, x, y, color)
+        elif scale <= LARGEST_SCALE:
+            render_text(self.row, string, count, GLYPHS)
+            scale_columns(self.large, self.row, count * ADVANCE, scale)
+            self.draw(self.large, count * advance, scale, x, y, color)
+        else:
+            self.draw(line_pixels(string[:count], scale), count * advance, scale, x, y, color)
+        return end
 
     def icon(self, icon, x, y, color):
         """Draw a big enough icon and return True; False leaves it to the canvas."""
@@ -162,6 +147,85 @@ def icon_columns(width, height, rows):
             if rows[base + (x >> 3)] & (0x80 >> (x & 7)):
                 found[at + x] |= bit
     return found
+
+
+@micropython.asm_thumb
+def render_text(r0, r1, r2, r3):
+    # r0 the row (out), r1 the text's UTF-8 bytes, r2 characters to make, r3 font.GLYPHS.
+    # Each character: its WIDTH (5) columns, then a blank one (ADVANCE 6); anything
+    # outside FIRST..LAST (32..126) is a question mark, as line_pixels draws it.
+    label(CHAR)
+    ldrb(r4, [r1, 0])
+    add(r1, 1)
+    mov(r5, 0xC0)
+    and_(r5, r4)
+    cmp(r5, 0x80)
+    beq(CHAR)  # a UTF-8 continuation byte: part of the character before
+    sub(r4, 32)
+    cmp(r4, 94)
+    bls(KNOWN)
+    mov(r4, 31)  # "?" - FIRST
+    label(KNOWN)
+    lsl(r5, r4, 2)
+    add(r4, r4, r5)
+    add(r4, r4, r3)  # the glyph's first column
+    mov(r6, 5)
+    label(COLUMN)
+    ldrb(r5, [r4, 0])
+    strb(r5, [r0, 0])
+    add(r4, 1)
+    add(r0, 1)
+    sub(r6, 1)
+    bgt(COLUMN)
+    mov(r5, 0)
+    strb(r5, [r0, 0])
+    add(r0, 1)
+    sub(r2, 1)
+    bgt(CHAR)
+
+
+@micropython.asm_thumb
+def scale_columns(r0, r1, r2, r3):
+    # r0 out: r3 (the scale, 2..4) pages of r2 * r3 bytes; r1 r2 columns of 8 pixels.
+    # Each column becomes r3 columns, each pixel r3 x r3 pixels, as scaled_columns does.
+    mov(r4, r2)
+    mul(r4, r3)
+    mov(r8, r4)  # the width of a page of out
+    mov(r4, 1)
+    lsl(r4, r3)
+    sub(r4, 1)
+    mov(r9, r4)  # r3 lit bits: one pixel of the column, grown
+    label(COLUMN)
+    ldrb(r4, [r1, 0])
+    add(r1, 1)
+    mov(r5, 0)  # the grown column, 8 * r3 bits
+    mov(r6, r9)
+    label(BIT)
+    lsr(r4, r4, 1)
+    bcc(DARK)
+    orr(r5, r6)
+    label(DARK)
+    lsl(r6, r3)
+    cmp(r4, 0)
+    bne(BIT)
+    mov(r7, r0)
+    mov(r6, r3)  # pages left
+    label(PAGE)
+    mov(r4, r3)  # copies left in this page
+    label(COPY)
+    strb(r5, [r7, 0])
+    add(r7, 1)
+    sub(r4, 1)
+    bgt(COPY)
+    sub(r7, r7, r3)
+    mov(r4, r8)
+    add(r7, r7, r4)  # the same column, one page down
+    lsr(r5, r5, 8)
+    sub(r6, 1)
+    bgt(PAGE)
+    add(r0, r0, r3)
+    sub(r2, 1)
+    bgt(COLUMN)
 
 
 @micropython.asm_thumb
