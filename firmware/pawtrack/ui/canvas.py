@@ -20,7 +20,7 @@ backend's ``pawtrack.hal.rp2.fastdraw.Painter``), OR-ing the columns into one
 or two pages per row of pages with machine-code loops. Measured on the
 emulated Pico: an 11-character line from the cache 0.50 ms with framebuf's
 blit (it goes pixel by pixel); 0.24 ms with the painter, which makes every
-line from the font in machine code and keeps none (0.30 ms for a line at
+line from the font in machine code and keeps none (0.32 ms for a line at
 scale 2); a 128x9 highlight bar inverted 2.4 ms in Python, 0.22 ms with it.
 The canvas's own cache holds CACHED_LINES lines, about a screen's worth.
 """

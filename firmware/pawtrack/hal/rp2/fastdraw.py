@@ -7,14 +7,14 @@ and a screen draws a dozen of each. ``Painter`` draws pictures kept as 8-pixel
 columns (MONO_VLSB pages, the panel's own layout): drawing one is OR-ing (or,
 in colour 0, clearing) a run of bytes into one or two pages of the picture,
 shifted by the row within the page. The loops below do that in Thumb code
-(ARMv6-M: the 16-bit instructions, registers r0-r7 and two high ones through
-``mov``), a few cycles a byte; the Python around them (clipping, which pages)
+(ARMv6-M: the 16-bit instructions and registers r0-r7, the ones the inline
+assembler saves), a few cycles a byte; the Python around them (clipping, which pages)
 is ``Painter``'s.
 
 Text is never kept: ``render_text`` writes a line's columns straight from the
 font into one scratch row (``scale_columns`` grows them for big text), which
 is then drawn like any picture, so a line costs no heap and no cache (0.24 ms
-for 11 characters, 0.30 ms for two at scale 2). Big icons are kept, as their
+for 11 characters, 0.32 ms for two at scale 2). Big icons are kept, as their
 columns take Python to make. The pixels are framebuf's
 (tests/uf2/test_uf2_on_emulated_pico.py checks that on the real firmware). The
 rp2 backend gives the canvas a ``Painter`` once the first picture is on the
@@ -24,6 +24,8 @@ Every loop takes addresses (``address(buffer)`` + offset, or a bytearray or
 str, which the inline assembler passes as the address of its bytes) and a
 count that must be at least 1: the loop body runs before the count is tested.
 """
+
+from array import array
 
 import micropython
 import uctypes
@@ -52,6 +54,7 @@ class Painter:
         # than one right of it: fewer than width + 2 advances of columns.
         self.row = bytearray(self.width + 2 * ADVANCE)
         self.large = bytearray(LARGEST_SCALE * (self.width + 2 * LARGEST_SCALE * ADVANCE))
+        self.sizes = array("i", (0, 0))  # scale_columns's scale and page width less it
         self.icons = {}  # icon rows' id() -> columns
 
     def forget_pictures(self):
@@ -75,7 +78,10 @@ class Painter:
             self.draw(self.row, count * ADVANCE, 1, x, y, color)
         elif scale <= LARGEST_SCALE:
             render_text(self.row, string, count, GLYPHS)
-            scale_columns(self.large, self.row, count * ADVANCE, scale)
+            sizes = self.sizes
+            sizes[0] = scale
+            sizes[1] = count * advance - scale
+            scale_columns(self.large, self.row, count * ADVANCE, sizes)
             self.draw(self.large, count * advance, scale, x, y, color)
         else:
             self.draw(line_pixels(string[:count], scale), count * advance, scale, x, y, color)
@@ -186,44 +192,42 @@ def render_text(r0, r1, r2, r3):
 
 @micropython.asm_thumb
 def scale_columns(r0, r1, r2, r3):
-    # r0 out: r3 (the scale, 2..4) pages of r2 * r3 bytes; r1 r2 columns of 8 pixels.
-    # Each column becomes r3 columns, each pixel r3 x r3 pixels, as scaled_columns does.
-    mov(r4, r2)
-    mul(r4, r3)
-    mov(r8, r4)  # the width of a page of out
-    mov(r4, 1)
-    lsl(r4, r3)
-    sub(r4, 1)
-    mov(r9, r4)  # r3 lit bits: one pixel of the column, grown
+    # r0 out: s pages of r2 * s bytes; r1 r2 columns of 8 pixels; r3 sizes: array of
+    # the scale s (2..4) and the page width less s. Each column becomes s columns, each
+    # pixel s x s pixels, as scaled_columns does. Registers r8 and up are the caller's
+    # (the assembler saves r4-r7 only), so the sizes are read from memory.
     label(COLUMN)
     ldrb(r4, [r1, 0])
     add(r1, 1)
-    mov(r5, 0)  # the grown column, 8 * r3 bits
-    mov(r6, r9)
+    mov(r5, 0)  # the grown column, 8 * s bits
+    ldr(r7, [r3, 0])
+    mov(r6, 1)
+    lsl(r6, r7)
+    sub(r6, 1)  # s lit bits: one pixel of the column, grown
     label(BIT)
     lsr(r4, r4, 1)
     bcc(DARK)
     orr(r5, r6)
     label(DARK)
-    lsl(r6, r3)
+    lsl(r6, r7)
     cmp(r4, 0)
     bne(BIT)
     mov(r7, r0)
-    mov(r6, r3)  # pages left
+    ldr(r6, [r3, 0])  # pages left
     label(PAGE)
-    mov(r4, r3)  # copies left in this page
+    ldr(r4, [r3, 0])  # copies left in this page
     label(COPY)
     strb(r5, [r7, 0])
     add(r7, 1)
     sub(r4, 1)
     bgt(COPY)
-    sub(r7, r7, r3)
-    mov(r4, r8)
+    ldr(r4, [r3, 4])
     add(r7, r7, r4)  # the same column, one page down
     lsr(r5, r5, 8)
     sub(r6, 1)
     bgt(PAGE)
-    add(r0, r0, r3)
+    ldr(r4, [r3, 0])
+    add(r0, r0, r4)
     sub(r2, 1)
     bgt(COLUMN)
 
