@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 
+import bundlefs
 import pytest
 from bundlefs import BundleFS
 
@@ -156,6 +157,10 @@ def test_the_bundle_reads_back_every_module_and_refuses_damage(pico_uploads, tmp
     path.write_bytes(b"PAWZ" + bytes(20))
     with pytest.raises(OSError, match="not a pawtrack bundle"):
         BundleFS(str(path))
+    # mount() says so for no bundle at all (the frozen firmware), and raises for a bad one.
+    assert bundlefs.mount(str(tmp_path / "none.bundle")) is False
+    with pytest.raises(OSError, match="not a pawtrack bundle"):
+        bundlefs.mount(str(path))
 
 
 def device_info(uploads, **changes):
