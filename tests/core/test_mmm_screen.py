@@ -15,7 +15,15 @@ from pawtrack.buttons import LONG, REPEAT, SHORT
 from pawtrack.games.mmm import chart, layouts
 from pawtrack.games.mmm.anim import CAT, PANTRY
 from pawtrack.games.mmm.board import Board
-from pawtrack.games.mmm.screen import END_CHOICES, MAP_SIZE, MmmScreen, OddsScreen, wall_lines
+from pawtrack.games.mmm.screen import (
+    END_CHOICES,
+    MAP_SIZE,
+    PENDING_INSET,
+    Choice,
+    MmmScreen,
+    OddsScreen,
+    wall_lines,
+)
 from pawtrack.rng import Rng
 from pawtrack.ui.canvas import Canvas, text_width
 from pawtrack.ui.lights import FOOD_COLORS
@@ -468,6 +476,30 @@ def walls_square_by_square(canvas, board, cell):
             canvas.vline(x + cell, y, cell + 1, 1)
 
 
+def map_square_by_square(canvas, game, choice, blink):
+    """The whole map as the screen first drew it, walls and squares in one pass."""
+    board = game.board
+    cell = MAP_SIZE // max(board.rows, board.cols)
+    walls_square_by_square(canvas, board, cell)
+    pending = game.pending()
+    blinking = choice.squares if choice is not None and blink == 0 else ()
+    inset = cell // 4
+    for square in range(board.rows * board.cols):
+        if board.item_of[square] < 0:
+            continue
+        r, c = divmod(square, board.cols)
+        x = c * cell
+        y = r * cell
+        if square in blinking:
+            canvas.fill_rect(x + 1, y + 1, cell - 1, cell - 1, 1)
+        elif board.covered[square]:
+            canvas.fill_rect(x + inset, y + inset, cell - 2 * inset + 1, cell - 2 * inset + 1, 1)
+        elif square in pending:
+            box = cell - 2 * PENDING_INSET + 1
+            canvas.rect(x + PENDING_INSET, y + PENDING_INSET, box, box, 1)
+            canvas.pixel(x + cell // 2, y + cell // 2, 1)
+
+
 class WallLinesTest(unittest.TestCase):
     def check(self, layout):
         board = Board(layout, True)
@@ -492,4 +524,20 @@ class WallLinesTest(unittest.TestCase):
 
     def test_squares_of_no_item_and_a_wider_grid_have_the_same_walls(self):
         self.check(layouts.parse_grid(HOLEY_GRID))
+
+    def test_the_map_with_chips_dice_and_blinking_places_is_the_same(self):
+        app = mmm_app({"level": "board"}, seed=55)
+        for action in ("roll", "place 0 1 5"):
+            app.session.act(action)
+        screen = app.table
+        for square in (0, 1, 2, 3, 20, 48):  # chips gathered before
+            app.game.board.covered[square] = 1
+        choice = Choice("Place cheese", squares=(13, 27, 48))
+        for blink in (0, 1):
+            screen.blink = blink
+            drawn = Canvas()
+            screen.draw_map(drawn, choice)
+            before = Canvas()
+            map_square_by_square(before, app.game, choice, blink)
+            self.assertEqual(bytes(drawn.buffer), bytes(before.buffer))
 
