@@ -12,11 +12,20 @@ from recording_hal import make_hal
 
 from pawtrack import games
 from pawtrack.buttons import LONG, REPEAT, SHORT
-from pawtrack.games.mmm import chart
+from pawtrack.games.mmm import chart, layouts
 from pawtrack.games.mmm.anim import CAT, PANTRY
-from pawtrack.games.mmm.screen import END_CHOICES, MmmScreen, OddsScreen
+from pawtrack.games.mmm.board import Board
+from pawtrack.games.mmm.screen import (
+    END_CHOICES,
+    MAP_SIZE,
+    PENDING_INSET,
+    Choice,
+    MmmScreen,
+    OddsScreen,
+    wall_lines,
+)
 from pawtrack.rng import Rng
-from pawtrack.ui.canvas import text_width
+from pawtrack.ui.canvas import Canvas, text_width
 from pawtrack.ui.lights import FOOD_COLORS
 
 
@@ -434,4 +443,101 @@ class ThreeButtonTest(unittest.TestCase):
         self.assertEqual(self.app.session.match.moves, 1)
         self.hold(left, 800)  # at the table row, back is the main menu
         self.assertEqual(self.app.homes, 1)
+
+
+# An own layout with squares of no item, items at the edges and a 9-column grid.
+HOLEY_GRID = """
+side 1
+r0: Ca1 Ca1 .   Fi1 Fi1 Fi1 .   .   Ch2
+r1: Ca1 .   .   .   Br1 Br1 .   .   Ch2
+r2: Ch1 Ch1 Ch1 .   Br1 .   Cu1 .   .
+r3: .   .   .   .   .   .   Cu1 Cu1 Cu1
+"""
+
+
+def walls_square_by_square(canvas, board, cell):
+    """The map's walls as the screen first drew them: four checks a square."""
+    cols = board.cols
+    item_of = board.item_of
+    for square in range(board.rows * cols):
+        item = item_of[square]
+        if item < 0:
+            continue
+        r, c = divmod(square, cols)
+        x = c * cell
+        y = r * cell
+        if r == 0 or item_of[square - cols] != item:
+            canvas.hline(x, y, cell + 1, 1)
+        if c == 0 or item_of[square - 1] != item:
+            canvas.vline(x, y, cell + 1, 1)
+        if r == board.rows - 1 or item_of[square + cols] != item:
+            canvas.hline(x, y + cell, cell + 1, 1)
+        if c == cols - 1 or item_of[square + 1] != item:
+            canvas.vline(x + cell, y, cell + 1, 1)
+
+
+def map_square_by_square(canvas, game, choice, blink):
+    """The whole map as the screen first drew it, walls and squares in one pass."""
+    board = game.board
+    cell = MAP_SIZE // max(board.rows, board.cols)
+    walls_square_by_square(canvas, board, cell)
+    pending = game.pending()
+    blinking = choice.squares if choice is not None and blink == 0 else ()
+    inset = cell // 4
+    for square in range(board.rows * board.cols):
+        if board.item_of[square] < 0:
+            continue
+        r, c = divmod(square, board.cols)
+        x = c * cell
+        y = r * cell
+        if square in blinking:
+            canvas.fill_rect(x + 1, y + 1, cell - 1, cell - 1, 1)
+        elif board.covered[square]:
+            canvas.fill_rect(x + inset, y + inset, cell - 2 * inset + 1, cell - 2 * inset + 1, 1)
+        elif square in pending:
+            box = cell - 2 * PENDING_INSET + 1
+            canvas.rect(x + PENDING_INSET, y + PENDING_INSET, box, box, 1)
+            canvas.pixel(x + cell // 2, y + cell // 2, 1)
+
+
+class WallLinesTest(unittest.TestCase):
+    def check(self, layout):
+        board = Board(layout, True)
+        cell = MAP_SIZE // max(board.rows, board.cols)
+        lines = wall_lines(board, cell)
+        joined = Canvas()
+        for x, y, length, across in lines:
+            if across:
+                joined.hline(x, y, length, 1)
+            else:
+                joined.vline(x, y, length, 1)
+        one_by_one = Canvas()
+        walls_square_by_square(one_by_one, board, cell)
+        self.assertEqual(bytes(joined.buffer), bytes(one_by_one.buffer))
+        self.assertTrue(any(joined.buffer))
+        return lines
+
+    def test_the_example_boards_walls_are_the_squares_walls_in_fewer_lines(self):
+        for side in (1, 2):
+            lines = self.check(layouts.example_layout(side))
+            self.assertLess(len(lines), 49)  # one line per square or more before
+
+    def test_squares_of_no_item_and_a_wider_grid_have_the_same_walls(self):
+        self.check(layouts.parse_grid(HOLEY_GRID))
+
+    def test_the_map_with_chips_dice_and_blinking_places_is_the_same(self):
+        app = mmm_app({"level": "board"}, seed=55)
+        for action in ("roll", "place 0 1 5"):
+            app.session.act(action)
+        screen = app.table
+        for square in (0, 1, 2, 3, 20, 48):  # chips gathered before
+            app.game.board.covered[square] = 1
+        choice = Choice("Place cheese", squares=(13, 27, 48))
+        for blink in (0, 1):
+            screen.blink = blink
+            drawn = Canvas()
+            screen.draw_map(drawn, choice)
+            before = Canvas()
+            map_square_by_square(before, app.game, choice, blink)
+            self.assertEqual(bytes(drawn.buffer), bytes(before.buffer))
 
