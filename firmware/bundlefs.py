@@ -20,10 +20,10 @@ File layout::
 The names start with "/" as MicroPython's VFS layer asks for them, so a
 ``stat`` (three for every import) is one dict lookup, from the name to its
 row in the table. The dict is made at mount (about 13 ms for 94 entries on
-the emulated Pico, half of it making the names' strings); it holds only the names and small integers, and the
-table stays one bytes object, so the bundle costs about 10 KiB of heap for
-as long as the firmware runs (offsets kept as text, as version 3 did, cost
-21 KiB of the Pico's 240).
+the emulated Pico, half of it making the names' strings); it holds only the
+names and small integers, and the table stays one bytes object, so the bundle
+costs about 10 KiB of heap for as long as the firmware runs (offsets kept as
+text, as version 3 did, cost 21 KiB of the Pico's 240).
 
 ``BundleFS`` implements the few methods MicroPython's VFS layer calls on a
 mounted object (``stat``, ``open``, ``ilistdir``, ...). The file stays open.
@@ -242,11 +242,10 @@ def mount(path=BUNDLE_PATH, point=MOUNT_POINT):
     using pawtrack on the board call this first.
     Frozen modules stay first on ``sys.path`` (main.py put them there)."""
     try:
-        bundle = BundleFS(path)
-    except OSError as error:
-        if isinstance(error, BundleError) or error.errno != ENOENT:
-            raise
+        file = open(path, "rb")  # (no stat first: on the Pico each one walks the folders)
+    except OSError:
         return False  # no bundle: the frozen firmware, or files copied by hand
+    bundle = BundleFS(path, opener=lambda _path, _mode: file)
     import vfs
 
     try:
