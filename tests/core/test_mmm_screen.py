@@ -22,6 +22,7 @@ from pawtrack.games.mmm.screen import (
     Choice,
     MmmScreen,
     OddsScreen,
+    place_choices,
     wall_lines,
 )
 from pawtrack.rng import Rng
@@ -540,4 +541,29 @@ class WallLinesTest(unittest.TestCase):
             before = Canvas()
             map_square_by_square(before, app.game, choice, blink)
             self.assertEqual(bytes(drawn.buffer), bytes(before.buffer))
+
+
+class PlaceChoicesTest(unittest.TestCase):
+    # table_choices ranks a food by the squares left after its first place choice, so
+    # that choice must be the rules' best target, whatever the level and variant.
+    def test_a_dies_first_place_is_the_rules_best_target(self):
+        checked = 0
+        for options in ({"level": "board"}, {"level": "board", "variant": "line"},
+                        {"level": "items"}):
+            for seed in range(1, 7):
+                app = mmm_app(options, seed)
+                moves = Rng(seed)
+                for _ in range(80):
+                    game = app.game
+                    if game.is_over():
+                        break
+                    for die in game.unplaced() if game.phase == "place" else ():
+                        targets = game.place_targets(die)
+                        if game.faces[die] != "x" and targets:
+                            first = place_choices(game, die)[0]
+                            self.assertEqual(first.left, game.free_after(die, targets[0]))
+                            checked += 1
+                    legal = game.legal_actions()
+                    app.session.act(legal[moves.below(len(legal))])
+        self.assertGreater(checked, 100)
 
