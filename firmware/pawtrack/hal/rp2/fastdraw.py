@@ -7,9 +7,9 @@ and a screen draws a dozen of each. ``Painter`` draws pictures kept as 8-pixel
 columns (MONO_VLSB pages, the panel's own layout): drawing one is OR-ing (or,
 in colour 0, clearing) a run of bytes into one or two pages of the picture,
 shifted by the row within the page. The loops below do that in Thumb code
-(ARMv6-M: the 16-bit instructions and registers r0-r7, the ones the inline
-assembler saves), a few cycles a byte; the Python around them (clipping, which pages)
-is ``Painter``'s.
+(ARMv6-M: the 16-bit instructions and registers r0-r7 only, as the inline
+assembler saves r4-r7 for the caller but not r8 and up), a few cycles a byte;
+the Python around them (clipping, which pages) is ``Painter``'s.
 
 Text is never kept: ``render_text`` writes a line's columns straight from the
 font into one scratch row (``scale_columns`` grows them for big text), which
