@@ -73,18 +73,18 @@ class Painter:
             count = min(count, (self.width - x + advance - 1) // advance)
         if count <= 0:
             return end
+        if scale > LARGEST_SCALE:
+            self.draw(line_pixels(string[:count], scale), count * advance, scale, x, y, color)
+            return end
+        render_text(self.row, string, count, GLYPHS)
         if scale == 1:
-            render_text(self.row, string, count, GLYPHS)
             self.draw(self.row, count * ADVANCE, 1, x, y, color)
-        elif scale <= LARGEST_SCALE:
-            render_text(self.row, string, count, GLYPHS)
+        else:
             sizes = self.sizes
             sizes[0] = scale
             sizes[1] = count * advance - scale
             scale_columns(self.large, self.row, count * ADVANCE, sizes)
             self.draw(self.large, count * advance, scale, x, y, color)
-        else:
-            self.draw(line_pixels(string[:count], scale), count * advance, scale, x, y, color)
         return end
 
     def icon(self, icon, x, y, color):
