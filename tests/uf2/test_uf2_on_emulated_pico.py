@@ -186,6 +186,48 @@ def test_the_machine_code_painter_gives_framebufs_pixels(uf2_pico):
     assert int(last[2]) >= 20  # the game icons, big enough to go through the painter
 
 
+# Runs on the board: where pictures differ from what the panel holds, by machine code and
+# by the driver's Python, for changes at the page edges, in one column, everywhere and
+# nowhere; prints the first disagreement or how many pictures agreed.
+SAME_CHANGES = """
+from pawtrack.hal.rp2 import fastdraw
+from pawtrack.hal.rp2.ssd1306 import changed_spans
+state = [2024]
+def below(n):
+    state[0] = (state[0] * 1103515245 + 12345) & 0x7FFFFFFF
+    return (state[0] >> 8) % n
+agreed = 0
+for width, pages in ((128, 8), (128, 4)):
+    find = fastdraw.ChangedPages(width, pages)
+    shown = bytearray(1 + width * pages)
+    held = memoryview(shown)[1:]  # as the driver keeps it, after a spare byte
+    for trial in range(150):
+        for i in range(len(held)):
+            held[i] = below(256) if trial % 5 else 0
+        picture = bytearray(held)
+        for change in range(below(12)):
+            page = below(pages)
+            column = (0, width - 1, below(width))[below(3)]
+            picture[page * width + column] ^= 1 << below(8)
+        if trial % 25 == 0:  # every byte changed
+            picture = bytearray(255 - b for b in held)
+        machine = find(picture, held, width, pages)
+        python = changed_spans(picture, held, width, pages)
+        if machine != python:
+            print("DIFFERENT", width, pages, trial, machine, python)
+            break
+        agreed += 1
+print("AGREED", agreed)
+"""
+
+
+def test_the_machine_code_change_finder_gives_the_drivers_spans(uf2_pico):
+    with uf2_pico(board="pico") as pico:
+        pico.run_until(BOOT_MS)
+        out = pico.exec(SAME_CHANGES, timeout_ms=120000)
+    assert out.strip().splitlines()[-1] == "AGREED 300", out
+
+
 def test_make_flash_on_a_uf2_board_says_why_it_changes_nothing(uf2_pico):
     pico = uf2_pico(board="pico", serial_port=True).start()
     try:

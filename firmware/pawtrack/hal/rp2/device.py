@@ -94,6 +94,8 @@ class Device:
             fastdraw = None
         if fastdraw is not None:
             self.oled.use_painter(fastdraw.Painter(self.oled))
+            driver = self.oled.driver
+            driver.find_changes = fastdraw.ChangedPages(driver.width, driver.pages)
         board = self.board
         self.strip = Strip(board["led_pin"], board["led_count"], board["max_brightness"])
         self.strip.off()

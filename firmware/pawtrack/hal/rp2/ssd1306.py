@@ -166,6 +166,9 @@ class Ssd1306:
         self.held_view = memoryview(self.held)
         self.shown = self.held_view[1:]
         self.window = bytearray((COMMANDS_FOLLOW[0], SET_COLUMN_RANGE, 0, 0, SET_PAGE_RANGE, 0, 0))
+        # Where the picture differs from the panel, page by page: changed_spans, or
+        # the same by machine code (fastdraw.ChangedPages, set by the rp2 device).
+        self.find_changes = changed_spans
         self.known = False  # False until a whole frame went through
         self.on = False
         self.bytes_sent = 0  # I2C payload bytes (control bytes included), for benchmarks
@@ -189,7 +192,7 @@ class Ssd1306:
     def update(self, buffer):
         """Send what differs from the panel; returns the number of rectangles sent."""
         if self.known:
-            rects = rectangles(changed_spans(buffer, self.shown, self.width, self.pages))
+            rects = rectangles(self.find_changes(buffer, self.shown, self.width, self.pages))
         else:
             rects = [[0, self.pages - 1, 0, self.width - 1]]
         self.send_rectangles(buffer, rects)
