@@ -68,6 +68,34 @@ class RegistryTest(unittest.TestCase):
         self.assertEqual(type(app.screen).__name__, "MmmScreen")
         layouts.uninstall(1)
 
+    def test_after_boot_the_menu_keeps_no_game_package(self):
+        # tests/conftest.py puts the forgotten packages back for the other tests.
+        hal = make_hal()
+        hal.unload_games = True  # as on the Pico
+        for entry in games.catalog():
+            entry.unload()  # what earlier tests loaded, but for state kept (RESIDENT)
+        keeping = [
+            entry.ID
+            for entry in games.catalog()
+            if any(name.startswith("pawtrack.games.%s." % entry.ID) for name in sys.modules)
+        ]
+        self.assertFalse("chop" in keeping)
+        app = App(hal, games.catalog())
+        for entry in games.catalog():
+            loaded = ("pawtrack.games." + entry.ID) in sys.modules
+            self.assertEqual(loaded, entry.ID in keeping, entry.ID)
+            self.assertEqual(hasattr(games, entry.ID), entry.ID in keeping, entry.ID)
+        # Opening a game imports its package again, and the game plays.
+        app.start_match(games.find("chop"), {}, 5)
+        self.assertTrue("pawtrack.games.chop" in sys.modules)
+        self.assertEqual(type(app.screen).__name__, "ChopScreen")
+
+    def test_a_package_with_loaded_submodules_is_kept(self):
+        entry = games.GameEntry("mmm", "Mmm!")
+        entry.load_rules()  # pawtrack.games.mmm.rules is loaded
+        self.assertFalse(entry.forget_package())
+        self.assertTrue("pawtrack.games.mmm" in sys.modules)
+
     def test_unloading_a_game_never_loaded_does_nothing(self):
         self.assertEqual(games.GameEntry("no_such_game", "Broken").unload(), 0)
 

@@ -44,7 +44,8 @@ and may add these optional hooks:
 imports its package on first use. On the Pico, code loaded from files lives
 in the heap (about 2.5 bytes of heap per byte of ``.mpy``: a game takes 35 to
 65 KiB of the 240), so the app unloads the other games' modules
-(``GameEntry.unload``) before a game's code loads: one game at a time. A
+(``GameEntry.unload``) before a game's code loads: one game at a time, and
+forgets the packages after their ``on_boot`` (``GameEntry.forget_package``). A
 package that fails to import is dropped from the menu when the app finishes
 starting (and said so on the console) rather than taking the menu down.
 """
@@ -81,6 +82,26 @@ class GameEntry:
     def hook(self, name):
         """One of the package's optional hooks, or None."""
         return getattr(self.package(), name, None)
+
+    def forget_package(self):
+        """Forget the package itself when none of its submodules is loaded (after its
+        ``on_boot``, for the main menu): about 200 bytes of heap each; it is imported
+        again when the game is opened. Returns True if it was forgotten."""
+        if self._package is None:
+            return False
+        import sys
+
+        name = "pawtrack.games." + self.ID
+        prefix = name + "."
+        for loaded in sys.modules:
+            if loaded.startswith(prefix):
+                return False  # state it keeps (RESIDENT), or code still in use
+        self._package = None
+        sys.modules.pop(name, None)
+        here = globals()  # importing the package also made it a name of this module
+        if type(here.get(self.ID)) is type(sys):
+            del here[self.ID]
+        return True
 
     def unload(self):
         """Forget the game's submodules but those in ``RESIDENT``, so that their code can

@@ -147,6 +147,9 @@ class App:
             if notice:
                 notices.append(notice)
         self.games = kept
+        if getattr(self.hal, "unload_games", False):
+            for entry in kept:  # until a game is opened, the menu needs only the names
+                entry.forget_package()
         if self._session is not None:
             self._session.games = kept
         return notices

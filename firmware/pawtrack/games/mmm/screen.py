@@ -44,10 +44,11 @@ choice until the dice settle. Any press during an animation only ends it.
 Actions sent over the serial protocol are not animated: a host wants the
 new state at once.
 
-The end (end.py): the result with the chart's rating, a mark when the cat's
-track was longer than 11, the Mice of Legend news, and the choices "Play
-again" (same options, new seed), "History", "See board" (the table as it
-ended; ok comes back) and "Menu". Long back still undoes the last action.
+The end (end.py, loaded only when the game ends or the history is opened):
+the result with the chart's rating, a mark when the cat's track was longer
+than 11, the Mice of Legend news, and the choices "Play again" (same options,
+new seed), "History", "See board" (the table as it ended; ok comes back) and
+"Menu". Long back still undoes the last action.
 The results history (history.py) is attached to the app as an event listener
 when the screen is made, so games played over the protocol count too.
 
@@ -57,7 +58,7 @@ status LEDs if the board has them, the dice in food colours.
 """
 
 from pawtrack.buttons import LONG, REPEAT, SHORT
-from pawtrack.games.mmm import anim, chart, end, history, odds
+from pawtrack.games.mmm import anim, chart, history, odds
 from pawtrack.ui import icons, widgets
 from pawtrack.ui.choices import ChoiceScreen, choice_row
 from pawtrack.ui.screen import Screen
@@ -428,6 +429,8 @@ class MmmScreen(ChoiceScreen):
             session = self.app.session
             self.app.start_match(session.package, session.match.options)
         elif picked == "History":
+            from pawtrack.games.mmm import end
+
             self.app.push(end.HistoryScreen(self.app, self.keeper))
         elif picked == "See board":
             self.show_board = True
@@ -483,6 +486,8 @@ class MmmScreen(ChoiceScreen):
     def draw(self, canvas):
         game = self.game
         if self.end_shown():
+            from pawtrack.games.mmm import end  # loaded when the game ends
+
             end.draw_end(canvas, game, self.keeper, self.app.session.match)
             choice_row(canvas, END_CHOICES[self.end_choice], len(END_CHOICES), 0)
             return
@@ -639,6 +644,8 @@ class MmmScreen(ChoiceScreen):
     def text_lines(self):
         game = self.game
         if self.end_shown():
+            from pawtrack.games.mmm import end
+
             lines = end.end_lines(game, self.keeper, self.app.session.match)
             if not lines[-1]:
                 lines.pop()
@@ -693,6 +700,8 @@ class OddsScreen(Screen):
 
     def draw(self, canvas):
         if self.PAGES[self.page] == "history":
+            from pawtrack.games.mmm import end
+
             end.draw_history(canvas, self.keeper)
             return
         widgets.title(canvas, "Odds", "> history")
@@ -703,6 +712,8 @@ class OddsScreen(Screen):
 
     def text_lines(self):
         if self.PAGES[self.page] == "history":
+            from pawtrack.games.mmm import end
+
             return end.history_lines(self.keeper)
         return self.compute()
 
