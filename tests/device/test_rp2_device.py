@@ -196,6 +196,19 @@ class ButtonsTest(unittest.TestCase):
         self.clock.now = 260  # a slow loop pass reads long after the bounce
         self.assertEqual(self.buttons.read()[0], False)
 
+    def test_a_ctrl_c_while_reading_leaves_the_interrupts_on(self):
+        class Interrupted:  # the latches, read when a Ctrl-C is pending
+            def __getitem__(self, index):
+                raise KeyboardInterrupt
+
+            def __setitem__(self, index, value):
+                pass
+
+        self.buttons.latched = Interrupted()
+        with self.assertRaises(KeyboardInterrupt):
+            self.buttons.read()
+        self.assertEqual(machine.irq_disabled[0], 0)
+
     def test_a_new_press_after_a_quiet_release_is_latched(self):
         self.at(0, 10, 0)
         self.at(100, 10, None)

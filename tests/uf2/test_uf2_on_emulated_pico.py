@@ -228,6 +228,41 @@ def test_the_machine_code_change_finder_gives_the_drivers_spans(uf2_pico):
     assert out.strip().splitlines()[-1] == "AGREED 300", out
 
 
+# Runs on the board: a Ctrl-C that MicroPython raises while the buttons are read with the
+# interrupts off (made certain here by latches that raise it) must leave them on again;
+# with them off, USB would go deaf and this would print nothing more.
+CTRL_C_WHILE_READING = """
+import machine
+from pawtrack.hal.rp2.buttons import Buttons
+class Clock:
+    def ticks_ms(self):
+        return 0
+    def ticks_diff(self, a, b):
+        return a - b
+class Interrupted:
+    def __getitem__(self, index):
+        raise KeyboardInterrupt
+    def __setitem__(self, index, value):
+        pass
+buttons = Buttons({"ok": 22}, Clock())
+buttons.latched = Interrupted()
+try:
+    buttons.read()
+except KeyboardInterrupt:
+    print("interrupted")
+state = machine.disable_irq()
+machine.enable_irq(state)
+print("interrupts", "off" if state else "on")
+"""
+
+
+def test_a_ctrl_c_while_the_buttons_are_read_leaves_the_interrupts_on(uf2_pico):
+    with uf2_pico(board="pico") as pico:
+        pico.run_until(BOOT_MS)
+        out = pico.exec(CTRL_C_WHILE_READING, timeout_ms=20000)
+    assert out.split() == ["interrupted", "interrupts", "on"], out
+
+
 def test_make_flash_on_a_uf2_board_says_why_it_changes_nothing(uf2_pico):
     pico = uf2_pico(board="pico", serial_port=True).start()
     try:

@@ -81,10 +81,15 @@ class Buttons:
         latched = self.latched
         pins = self.pins
         state = machine.disable_irq()
-        for i in range(len(pins)):
-            levels[i] = latched[i] == 1
-            latched[i] = 0
-        machine.enable_irq(state)
+        # MicroPython raises a pending KeyboardInterrupt (Ctrl-C, mpremote taking over)
+        # at a loop's jump: without the finally, it would leave the interrupts off and
+        # the board deaf to USB, its REPL unreachable until a power cycle.
+        try:
+            for i in range(len(pins)):
+                levels[i] = latched[i] == 1
+                latched[i] = 0
+        finally:
+            machine.enable_irq(state)
         for i in range(len(pins)):
             if not pins[i].value():
                 levels[i] = True
