@@ -64,7 +64,9 @@ def mpremote(pico, *args, timeout=120):
 def mpremote_asking_again(pico, *args):
     """mpremote, asked a second time if the first attempt hangs. On a loaded host the
     emulated board has been seen to miss its first Ctrl-C now and then (make flash asks
-    again by itself, host_tools.flash.handshake); the board's state is printed."""
+    again by itself, host_tools.flash.handshake); the board's state is printed. (A board
+    whose USB went deaf, as a Ctrl-C raised while the buttons were read with the interrupts
+    off once made it, cannot be helped this way: that was a firmware bug, now fixed.)"""
     try:
         return mpremote(pico, *args, timeout=45)
     except pytest.fail.Exception as hang:
