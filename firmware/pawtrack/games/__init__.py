@@ -85,7 +85,7 @@ class GameEntry:
 
     def forget_package(self):
         """Forget the package itself when none of its submodules is loaded (after its
-        ``on_boot``, for the main menu): about 200 bytes of heap each; it is imported
+        ``on_boot``, for the main menu): 100-300 bytes of heap each; it is imported
         again when the game is opened. Returns True if it was forgotten."""
         if self._package is None:
             return False

@@ -21,8 +21,9 @@ rp2 backend gives the canvas a ``Painter`` once the first picture is on the
 panel (``Canvas.use_painter``).
 
 ``ChangedPages`` finds, for the panel driver, where each page of the picture
-differs from what the panel holds (``ssd1306.changed_spans``'s answer): 40 us
-a frame instead of 0.4-3.2 ms and 0.3-2.6 KiB of memoryview slices in Python.
+differs from what the panel holds (``ssd1306.changed_spans``'s answer): 0.24-0.39
+ms a frame, most of it the Python that lists the pages, instead of 0.4-3.9 ms
+and 0.3-2.9 KiB of memoryview slices in Python.
 
 Every loop takes addresses (``address(buffer)`` + offset, or a bytearray or
 str, which the inline assembler passes as the address of its bytes) and a
