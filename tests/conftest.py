@@ -11,7 +11,8 @@ for path in (os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "tests")):
 
 import pytest  # noqa: E402
 
-GAME_MODULES = "pawtrack.games."
+# What a device that saves heap forgets: the games' modules, and the menus' under a match.
+GAME_MODULES = ("pawtrack.games.", "pawtrack.ui.")
 
 
 def _game_modules():
@@ -20,17 +21,25 @@ def _game_modules():
 
 @pytest.fixture(autouse=True)
 def keep_game_modules():
-    """Put the games' modules back after a test whose device unloads them (Hal.unload_games,
-    as the Pico and CircuitPython devices do), so later tests keep the classes they imported."""
+    """Put the games' and menus' modules back after a test whose device unloads them
+    (Hal.unload_games, as the Pico and CircuitPython devices do), so later tests keep the
+    classes they imported."""
     saved = _game_modules()
     yield
     if _game_modules() == saved:
         return
     for name in list(sys.modules):
         if name.startswith(GAME_MODULES) and name not in saved:
-            del sys.modules[name]
+            module = sys.modules.pop(name)
+            parent, _, short = name.rpartition(".")
+            if getattr(sys.modules.get(parent), short, None) is module:
+                delattr(sys.modules[parent], short)
     for name, module in saved.items():
         sys.modules[name] = module
         parent, _, short = name.rpartition(".")
         if parent in sys.modules:
             setattr(sys.modules[parent], short, module)
+    from pawtrack import games
+
+    for entry in games.catalog():  # each imports its package again, the one now in sys.modules
+        entry._package = None

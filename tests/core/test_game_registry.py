@@ -90,6 +90,52 @@ class RegistryTest(unittest.TestCase):
         self.assertTrue("pawtrack.games.chop" in sys.modules)
         self.assertEqual(type(app.screen).__name__, "ChopScreen")
 
+    def test_under_a_match_the_main_menu_and_its_code_are_set_aside(self):
+        hal = make_hal()
+        hal.unload_games = True  # as on the Pico
+        app = App(hal, games.catalog())
+        app.press("right")
+        app.press("right")
+        self.assertEqual(app.screen.entries()[app.screen.selected], "Cat & Mouse")
+        app.press("ok")  # the options screen
+        self.assertEqual(type(app.screen).__name__, "GameSetupScreen")
+        app.start_match(games.find("chop"), {}, 5)
+        self.assertEqual(type(app.screen).__name__, "ChopScreen")
+        self.assertIsNone(app.screens[0])
+        for gone in ("pawtrack.ui.home", "pawtrack.ui.game_setup", "pawtrack.ui.menu"):
+            self.assertFalse(gone in sys.modules, gone)
+        self.assertFalse(hasattr(sys.modules["pawtrack.ui"], "home"))
+        # Leaving the match makes the menu again, highlight on the game, the Resume row read.
+        app.home()
+        self.assertEqual(type(app.screen).__name__, "HomeScreen")
+        self.assertEqual(app.screen.entries()[app.screen.selected], "Cat & Mouse")
+        self.assertTrue("Resume Cat & Mouse" in app.screen.entries())
+        app.press("ok")
+        self.assertEqual(type(app.screen).__name__, "GameSetupScreen")
+
+    def test_the_dice_tool_outlives_the_menu_set_aside(self):
+        hal = make_hal()
+        hal.unload_games = True  # as on the Pico
+        app = App(hal, games.catalog())
+        rows = app.screen.entries()
+        app.screen.selected = rows.index("Dice & bag")
+        app.press("ok")
+        tool = app.screen
+        app.press("back")
+        app.start_match(games.find("chop"), {}, 5)
+        self.assertIsNone(app.screens[0])
+        self.assertTrue("pawtrack.ui.menu" in sys.modules)  # the tool is a menu too
+        app.home()
+        self.assertEqual(app.screen.entries()[app.screen.selected], "Dice & bag")
+        app.press("ok")
+        self.assertIs(app.screen, tool)
+
+    def test_without_unloading_the_main_menu_stays_under_a_match(self):
+        app = App(make_hal(), games.catalog())
+        home = app.screen
+        app.start_match(games.find("chop"), {}, 5)
+        self.assertIs(app.screens[0], home)
+
     def test_a_package_with_loaded_submodules_is_kept(self):
         entry = games.GameEntry("mmm", "Mmm!")
         entry.load_rules()  # pawtrack.games.mmm.rules is loaded

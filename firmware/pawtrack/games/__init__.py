@@ -50,6 +50,8 @@ package that fails to import is dropped from the menu when the app finishes
 starting (and said so on the console) rather than taking the menu down.
 """
 
+from pawtrack import forget_module
+
 GAMES = (
     ("mmm", "Mmm!"),
     ("mouse_chaos", "Mouse Chaos"),
@@ -91,16 +93,12 @@ class GameEntry:
             return False
         import sys
 
-        name = "pawtrack.games." + self.ID
-        prefix = name + "."
+        prefix = "pawtrack.games.%s." % self.ID
         for loaded in sys.modules:
             if loaded.startswith(prefix):
                 return False  # state it keeps (RESIDENT), or code still in use
         self._package = None
-        sys.modules.pop(name, None)
-        here = globals()  # importing the package also made it a name of this module
-        if type(here.get(self.ID)) is type(sys):
-            del here[self.ID]
+        forget_module(prefix[:-1])
         return True
 
     def unload(self):
@@ -117,13 +115,8 @@ class GameEntry:
         keep = getattr(package, "RESIDENT", ())
         forgotten = 0
         for name in [name for name in sys.modules if name.startswith(prefix)]:
-            short = name[len(prefix) :]
-            if short.split(".")[0] in keep:
-                continue
-            del sys.modules[name]
-            if "." not in short and hasattr(package, short):
-                delattr(package, short)
-            forgotten += 1
+            if name[len(prefix) :].split(".")[0] not in keep:
+                forgotten += forget_module(name)
         return forgotten
 
 

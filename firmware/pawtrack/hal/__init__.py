@@ -39,8 +39,10 @@ hands them to ``pawtrack.ui.app.App`` inside a ``Hal``:
 ``unload_games``
     True where code loaded from files lives in a small heap (the Pico): the
     other games' modules are unloaded before a game's code loads
-    (``pawtrack.games.GameEntry.unload``). Off on the host, where the tests
-    keep the classes they imported.
+    (``pawtrack.games.GameEntry.unload``), and under a match the main menu
+    and the menus' code are set aside, to be made again when it is left
+    (``pawtrack.ui.app.App.set_menu_aside``). Off on the host, where the
+    tests keep the classes they imported.
 """
 
 

@@ -61,11 +61,9 @@ class App:
         self.collect_due = False
         self.still_jobs = []  # work for when the screen is still (App.when_still)
         self.booted = False
-        if home is None:
-            from pawtrack.ui.home import HomeScreen
-
-            home = HomeScreen
-        self.screens.append(home(self))
+        self.home_screen = home  # the main menu's class (None: pawtrack.ui.home's)
+        self.menu_carried = None  # what the main menu set aside during a match
+        self.screens.append(self.make_home())
         if not defer_boot:
             self.finish_boot()
 
@@ -167,6 +165,7 @@ class App:
     def pop(self):
         if len(self.screens) > 1:
             self.screens.pop()
+            self.bring_menu_back()
             self.screen.enter()
         self.dirty = True
 
@@ -177,8 +176,41 @@ class App:
     def home(self):
         """Back to the main menu."""
         del self.screens[1:]
+        self.bring_menu_back()
         self.screen.enter()
         self.dirty = True
+
+    def make_home(self, carried=None):
+        home = self.home_screen
+        if home is None:
+            from pawtrack.ui.home import HomeScreen
+
+            home = HomeScreen
+        return home(self) if carried is None else home(self, carried)
+
+    def set_menu_aside(self):
+        """Under a match, on a small heap (Hal.unload_games): the main menu and the menus'
+        code go (about 2.5 KiB on the Pico), to be made again when the match is left.
+
+        Only a main menu that says how (``set_aside()``: what the new one carries on
+        with and the modules to forget) is set aside."""
+        if not getattr(self.hal, "unload_games", False) or len(self.screens) < 2:
+            return
+        set_aside = getattr(self.screens[0], "set_aside", None)
+        if set_aside is None:
+            return
+        from pawtrack import forget_module
+
+        self.menu_carried, modules = set_aside()
+        self.screens[0] = None
+        for name in modules:
+            forget_module(name)
+
+    def bring_menu_back(self):
+        """The main menu again, if it was set aside and is about to be on top."""
+        if self.screens[0] is None and len(self.screens) == 1:
+            self.screens[0] = self.make_home(self.menu_carried)
+            self.menu_carried = None
 
     def mark_dirty(self):
         self.dirty = True
@@ -238,6 +270,7 @@ class App:
         self.dirty = True
         session = self.session
         self.push(session.package.make_screen(self, session.match))
+        self.set_menu_aside()
 
     def keep_alive(self):
         """During long work between loop passes: what the loop would do (feed the watchdog)."""

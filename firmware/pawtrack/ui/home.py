@@ -27,22 +27,39 @@ class HomeScreen(MenuScreen):
     title = "pawtrack"
     can_go_back = False
 
-    def __init__(self, app):
+    def __init__(self, app, carried=None):
+        """``carried``: what an earlier main menu set aside (``set_aside``); this one
+        reads the saved matches when it is entered, not now."""
         MenuScreen.__init__(self, app)
         self.items = []  # (label, (kind, game entry or None, summary))
         self.tool = None  # the Dice & bag screen, kept so its bags last until power-off
         self.saved = []  # [(game entry, summary)]: the Resume rows as last read from flash
         self.notices = []  # what reading them said, until refresh() returns it
+        self.wanted = None  # the item to highlight when the rows are first made
+        if carried is not None:
+            self.wanted, self.tool = carried
+            return
         notice = self.refresh(saves=app.files.exists(SAVES_FOLDER))
         if notice:  # shown when the app has finished starting (its refresh returns it)
             self.notices.append(notice)
+
+    def set_aside(self):
+        """(what a new main menu carries on with, the menus' modules a match does not use),
+        for the app to drop this menu while a match is on the screen (App.set_menu_aside).
+        The base menu stays loaded while the Dice & bag tool, itself a menu, is kept."""
+        carried = (self.items[self.selected][1] if self.items else None, self.tool)
+        modules = ["pawtrack.ui.home", "pawtrack.ui.game_setup", "pawtrack.ui.confirm"]
+        modules.append("pawtrack.ui.settings_screen")
+        if self.tool is None:
+            modules.append("pawtrack.ui.menu")
+        return carried, modules
 
     def refresh(self, saves=True):
         """Rebuild the rows, keeping the highlight on its item; returns a notice or None.
 
         ``saves``: read the saved matches again for the Resume rows (False: keep
         the ones last read, without the games the app no longer has)."""
-        kept = self.items[self.selected][1] if self.items else None
+        kept = self.items[self.selected][1] if self.items else self.wanted
         items = []
         if saves:
             self.saved, notices = self.app.session.resume_entries()
