@@ -76,15 +76,19 @@ def expand_mix(mix):
     return tuple(tokens)
 
 
-# The bags the "Dice & bag" tool offers, in menu order: (id, label, tokens,
-# keep), where keep is how many tokens are left when the bag is gathered and
-# shuffled again (0: once it is empty). The numbered bag 1..N is built by
-# numbered_bag() with N from NUMBERED_BAG_SIZES.
-BAGS = (
-    ("holders", "Cheese holders", MOUSE_CHAOS_HOLDERS, MOUSE_CHAOS_HOLDERS_KEEP),
-    ("tiles", "Chop tiles", expand_mix(CHOP_TILES_DEFAULT), 0),
-)
-NUMBERED_BAG_SIZES = tuple(range(2, 100))
+def bags():
+    """The bags the "Dice & bag" tool offers, in menu order: (id, label, tokens, keep),
+    where keep is how many tokens are left when the bag is gathered and shuffled again
+    (0: once it is empty). Made when asked: the games import this module too, and on
+    the Pico what a module builds at import stays in the heap. The numbered bag 1..N
+    is built by numbered_bag() with N from NUMBERED_BAG_SIZES."""
+    return (
+        ("holders", "Cheese holders", MOUSE_CHAOS_HOLDERS, MOUSE_CHAOS_HOLDERS_KEEP),
+        ("tiles", "Chop tiles", expand_mix(CHOP_TILES_DEFAULT), 0),
+    )
+
+
+NUMBERED_BAG_SIZES = range(2, 100)  # a range, not a tuple of 98 numbers in the heap
 NUMBERED_BAG_DEFAULT = 10
 
 

@@ -36,7 +36,7 @@ class DiceTool:
         self.bags = {}
         self.keep = {}
         self.order = []
-        for bag_id, _label, tokens, keep in dice.BAGS:
+        for bag_id, _label, tokens, keep in dice.bags():
             self._add_bag(bag_id, tokens, keep)
         self._add_bag("numbers", dice.numbered_bag(numbered), 0)
         self.history = []

@@ -51,7 +51,7 @@ class DiceToolScreen(MenuScreen):
     def bag_label(self, bag_id):
         if bag_id == "numbers":
             return "Numbers 1-%d" % len(self.tool.bags["numbers"].tokens)
-        for entry in dice.BAGS:
+        for entry in dice.bags():
             if entry[0] == bag_id:
                 return entry[1]
         return bag_id
