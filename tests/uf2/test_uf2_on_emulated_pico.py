@@ -124,7 +124,8 @@ def test_frozen_modules_win_over_files_left_by_make_flash(uf2_pico):
 
 
 # Runs on the board: the same drawing with the machine-code painter and with framebuf's
-# blit (the canvas without a painter), at places that clip on every side, in both colours,
+# blit (the canvas without a painter), each on a picture cleared first (the painter's
+# machine code, the plain canvas's slice copy), at places that clip on every side, in both colours,
 # over a half-lit background, with text the font lacks (DEL, a two-byte UTF-8 letter, a
 # tab); prints the first difference or how many draws agreed.
 SAME_PIXELS = """

@@ -72,9 +72,11 @@ class Canvas:
     def use_painter(self, painter):
         """Hand text, icons and inversions to a backend's painter, which draws the same
         pixels faster: ``painter.text(...)`` and ``painter.invert_rect(...)`` as here,
+        ``painter.clear()`` for ``fill(0)``,
         ``painter.icon(...)`` returning False for an icon it leaves to the canvas (the
         rp2 backend's ``pawtrack.hal.rp2.fastdraw.Painter``: machine-code loops)."""
         self._painter = painter
+        self._blank = None  # the painter clears the picture (``painter.clear()``)
         _lines.clear()  # the FrameBuffers of the pictures drawn before: not used again
         _scaled.clear()
         _icons.clear()
@@ -86,6 +88,8 @@ class Canvas:
         buf = self.buffer
         if color:
             buf[:] = b"\xff" * len(buf)
+        elif self._painter is not None:
+            self._painter.clear()
         else:
             if self._blank is None:
                 self._blank = bytes(len(buf))

@@ -89,6 +89,10 @@ class Painter:
     def forget_pictures(self):
         self.icons = {}
 
+    def clear(self):
+        """The whole picture dark, without the 1 KiB of zero bytes a slice copy needs."""
+        zero_fill(self.buffer, self.width * self.pages)
+
     def text(self, string, x, y, color, scale):
         advance = ADVANCE * scale
         count = len(string)
@@ -318,6 +322,17 @@ def clear_down(r0, r1, r2, r3):
     add(r0, 1)
     add(r1, 1)
     sub(r2, 1)
+    bgt(LOOP)
+
+
+@micropython.asm_thumb
+def zero_fill(r0, r1):
+    # dst[i] = 0; r0 dst, r1 count (about 4 cycles a byte: 33 us for the 128x64 picture)
+    mov(r2, 0)
+    label(LOOP)
+    strb(r2, [r0, 0])
+    add(r0, 1)
+    sub(r1, 1)
     bgt(LOOP)
 
 
