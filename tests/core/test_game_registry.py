@@ -9,6 +9,23 @@ from pawtrack import games
 from pawtrack.ui.app import App
 
 
+def play_to_a_win(app):
+    """Mmm! lite: place what each roll allows, stop, say each item and food is done."""
+    game = app.session.match.game
+    while not game.is_over():
+        legal = game.legal_actions()
+        if game.phase == "report":
+            action = legal[-2]  # the most dice placed
+        elif game.phase == "decide":
+            action = "stop"
+        elif game.phase in ("item", "food"):
+            action = game.phase + " yes"
+        else:
+            action = legal[0]
+        app.session.act(action)
+        game = app.session.match.game
+
+
 class RegistryTest(unittest.TestCase):
     def test_games_in_menu_order_with_their_names(self):
         entries = games.catalog()
@@ -135,6 +152,24 @@ class RegistryTest(unittest.TestCase):
         home = app.screen
         app.start_match(games.find("chop"), {}, 5)
         self.assertIs(app.screens[0], home)
+
+    def test_a_games_listener_goes_with_its_code_and_its_counts_stay(self):
+        # Mmm!'s results history listens to the app's events; on a device that unloads
+        # games it must not keep Mmm!'s code alive during another game, nor come back
+        # twice, and the wins since power-on must survive the other game.
+        hal = make_hal()
+        hal.unload_games = True  # as on the Pico
+        app = App(hal, games.catalog())
+        lite = {"level": "lite"}
+        app.start_match(games.find("mmm"), lite, 7)
+        play_to_a_win(app)
+        app.start_match(games.find("chop"), {}, 2)
+        self.assertFalse("Keeper" in [type(x).__name__ for x in app.listeners])
+        app.start_match(games.find("mmm"), lite, 8)
+        play_to_a_win(app)
+        keepers = [x for x in app.listeners if type(x).__name__ == "Keeper"]
+        self.assertEqual(len(keepers), 1)
+        self.assertEqual((keepers[0].wins, keepers[0].games), (2, 2))
 
     def test_a_package_with_loaded_submodules_is_kept(self):
         entry = games.GameEntry("mmm", "Mmm!")

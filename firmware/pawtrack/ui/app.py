@@ -53,7 +53,8 @@ class App:
         self.left_repeats = None
         self.left_undid = False
         self.screens = []
-        self.listeners = []
+        self.listeners = []  # called with every event; one with a game_id goes with that game
+        self.kept = {}  # what games keep while the device is on, though their code is unloaded
         self._session = None
         self.dirty = True
         self.frames = 0
@@ -248,6 +249,12 @@ class App:
             session.close()
         if not getattr(self.hal, "unload_games", False):
             return
+        # A game's listener (its game_id says whose) would keep that game's code alive.
+        self.listeners[:] = [
+            listener
+            for listener in self.listeners
+            if getattr(listener, "game_id", game_id) == game_id
+        ]
         forgotten = 0
         for entry in self.games:
             if entry.ID != game_id:

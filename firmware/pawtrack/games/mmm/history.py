@@ -24,8 +24,10 @@ when the current match's last action is undone.
 
 A damaged or foreign file is set aside and a fresh history started; the
 screens show ``notice``. A failed write keeps the history in memory (the next
-game tries again) and sets ``notice`` too. ``since_power_on`` counts the
-games and wins since this keeper was made.
+game tries again) and sets ``notice`` too. ``games`` and ``wins`` count since
+power-on: the app keeps them (``app.kept``), because on the devices the keeper
+goes with Mmm!'s code when another game is played (it has a ``game_id``, so
+``App.make_room_for`` drops it) and a new one is attached when Mmm! is back.
 """
 
 from pawtrack import files as file_io
@@ -54,14 +56,22 @@ def save(files, history):
 
 
 class Keeper:
+    game_id = "mmm"  # a listener of Mmm!'s: dropped with its code (App.make_room_for)
+
     def __init__(self, app):
         self.app = app
         self.history, self.notice = load(app.files)
-        self.games = 0  # since power-on
-        self.wins = 0
-        # The latest game counted since power-on: its key and whether it was won.
-        self.counted_key = None
-        self.counted_won = False
+        # Since power-on: games, wins, the latest game counted (its key) and whether it
+        # was won.
+        self.since = app.kept.setdefault("mmm history", [0, 0, None, False])
+
+    @property
+    def games(self):
+        return self.since[0]
+
+    @property
+    def wins(self):
+        return self.since[1]
 
     def __call__(self, event):
         kind = event.get("ev")
@@ -70,24 +80,25 @@ class Keeper:
         match = self.app.session.match
         if match is None or match.game_id != "mmm":
             return
+        since = self.since
         if kind == "end":
             result = match.game.result
             key = [match.seed, match.moves]
             self.history.record(result, key)
-            self.games += 1
+            since[0] += 1
             if result["won"]:
-                self.wins += 1
-            self.counted_key = key
-            self.counted_won = bool(result["won"])
+                since[1] += 1
+            since[2] = key
+            since[3] = bool(result["won"])
         else:
             key = [match.seed, match.moves + 1]  # the match before the undo
             if not self.history.unrecord(key):
                 return
-            if self.counted_key == key:
-                self.games -= 1
-                if self.counted_won:
-                    self.wins -= 1
-                self.counted_key = None
+            if since[2] == key:
+                since[0] -= 1
+                if since[3]:
+                    since[1] -= 1
+                since[2] = None
         self.write()
 
     def write(self):
