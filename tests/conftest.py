@@ -41,5 +41,5 @@ def keep_game_modules():
             setattr(sys.modules[parent], short, module)
     from pawtrack import games
 
-    for entry in games.catalog():  # each imports its package again, the one now in sys.modules
-        entry._package = None
+    for entry in games.catalog():  # each holds the package now in sys.modules, if any
+        entry._package = sys.modules.get("pawtrack.games." + entry.ID)
