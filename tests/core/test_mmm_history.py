@@ -13,6 +13,7 @@ from scratch import make_scratch_dir, remove_scratch_dir
 
 from pawtrack import files as file_io
 from pawtrack import games
+from pawtrack.games import mmm
 from pawtrack.games.mmm import end, history
 from pawtrack.games.mmm.chart import History
 from pawtrack.protocol import Protocol
@@ -195,8 +196,19 @@ class HistoryKeeperTest(unittest.TestCase):
     def test_one_keeper_per_app(self):
         self.new()
         self.new(seed=8)
-        keepers = [x for x in self.device.app.listeners if isinstance(x, history.Keeper)]
-        self.assertEqual(len(keepers), 1)
+        ears = [x for x in self.device.app.listeners if isinstance(x, mmm.ResultsListener)]
+        self.assertEqual(len(ears), 1)
+        self.assertIs(history.attach(self.device.app), ears[0].keeper())
+
+    def test_the_history_loads_only_at_an_end_or_an_undo(self):
+        self.new()
+        ear = mmm.results(self.device.app)
+        for _ in range(4):
+            self.device.act(self.device.legal()[0])
+        self.assertIsNone(ear.loaded)  # play does not need history.py or the file
+        self.device.send({"cmd": "undo"})
+        self.assertIsNotNone(ear.loaded)
+        self.assertEqual(stored(self.folder), None)  # the undo took no game back
 
     def test_damaged_file_is_set_aside(self):
         files = file_io.OsFiles(self.folder)

@@ -53,12 +53,49 @@ def setup_entries(app):
     """Rows for the options screen: the results history, before Start."""
 
     def show_history():
-        from pawtrack.games.mmm import history
         from pawtrack.games.mmm.end import HistoryScreen
 
-        app.push(HistoryScreen(app, history.attach(app)))
+        app.push(HistoryScreen(app, results(app).keeper()))
 
     return [("History", show_history)]
+
+
+class ResultsListener:
+    """The results history's ear on the app's events (``app.listeners``, added by the
+    table screen). history.py, chart.py and the history read from flash (about 1.5 KiB of
+    the Pico's heap) load only at the first end or undo of an Mmm! match, or when a screen
+    shows them (``keeper()``), not for the whole game."""
+
+    game_id = "mmm"  # a listener of Mmm!'s: dropped with its code (App.make_room_for)
+
+    def __init__(self, app):
+        self.app = app
+        self.loaded = None  # the history.Keeper, once needed
+
+    def __call__(self, event):
+        kind = event.get("ev")
+        if kind != "end" and kind != "undo":
+            return
+        match = self.app.session.match
+        if match is not None and match.game_id == "mmm":
+            self.keeper()(event)
+
+    def keeper(self):
+        if self.loaded is None:
+            from pawtrack.games.mmm.history import Keeper
+
+            self.loaded = Keeper(self.app)
+        return self.loaded
+
+
+def results(app):
+    """The app's ResultsListener, added to ``app.listeners`` on first use."""
+    for listener in app.listeners:
+        if isinstance(listener, ResultsListener):
+            return listener
+    listener = ResultsListener(app)
+    app.listeners.append(listener)
+    return listener
 
 
 def setup_note(options):

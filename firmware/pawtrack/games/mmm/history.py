@@ -1,9 +1,10 @@
 """The Mmm! results history on flash, updated exactly once per finished game.
 
-``attach(app)`` returns the app's one ``Keeper`` (made on first use, when an
-Mmm! match is started or resumed) and adds it to ``app.listeners``, so it
-hears every event the session announces, whether the action came from the
-buttons or from the serial protocol. It reacts to two:
+``attach(app)`` returns the app's one ``Keeper``, made on first use. The
+package's ``ResultsListener`` (added to ``app.listeners`` when an Mmm! table
+is made) hands it every end and undo the session announces, whether the
+action came from the buttons or from the serial protocol, loading this
+module only then. The keeper reacts to two:
 
 * ``end`` of an Mmm! match: the result goes into ``chart.History`` under the
   key ``[seed, actions]`` (the match's seed and its action count at the end)
@@ -117,10 +118,7 @@ class Keeper:
 
 
 def attach(app):
-    """The app's Keeper, made and added to ``app.listeners`` on first use."""
-    for listener in app.listeners:
-        if isinstance(listener, Keeper):
-            return listener
-    keeper = Keeper(app)
-    app.listeners.append(keeper)
-    return keeper
+    """The app's Keeper: the one its ResultsListener (the package's ``results``) holds."""
+    from pawtrack.games.mmm import results
+
+    return results(app).keeper()

@@ -49,8 +49,9 @@ the result with the chart's rating, a mark when the cat's track was longer
 than 11, the Mice of Legend news, and the choices "Play again" (same options,
 new seed), "History", "See board" (the table as it ended; ok comes back) and
 "Menu". Long back still undoes the last action.
-The results history (history.py) is attached to the app as an event listener
-when the screen is made, so games played over the protocol count too.
+The results history is heard by a listener the screen adds to the app
+(the package's ``ResultsListener``), so games played over the protocol
+count too; history.py loads at the first end or undo, or when shown.
 
 LEDs: the cat's track (cat in purple, the steps it walked dim, the pantry
 red; anim.py maps the game's track onto the board's track LEDs) and, on
@@ -58,7 +59,7 @@ status LEDs if the board has them, the dice in food colours.
 """
 
 from pawtrack.buttons import LONG, REPEAT, SHORT
-from pawtrack.games.mmm import anim, chart, history, odds
+from pawtrack.games.mmm import anim, odds, results
 from pawtrack.ui import icons, widgets
 from pawtrack.ui.choices import ChoiceScreen, choice_row
 from pawtrack.ui.screen import Screen
@@ -322,7 +323,7 @@ class MmmScreen(ChoiceScreen):
     def __init__(self, app, match):
         ChoiceScreen.__init__(self, app, match)
         self.blink = 0
-        self.keeper = history.attach(app)
+        self.results = results(app)  # the results history's listener
         self.animate = True
         self.animation = None
         self.animated = None  # the actions an animation belongs to
@@ -378,7 +379,7 @@ class MmmScreen(ChoiceScreen):
         return ChoiceScreen.button(self, name, kind)
 
     def more(self):
-        return OddsScreen(self.app, self.keeper)
+        return OddsScreen(self.app, self.results)
 
     def act(self, choice):
         """Do what ``choice`` says (None: undo); a refusal becomes a message."""
@@ -431,7 +432,7 @@ class MmmScreen(ChoiceScreen):
         elif picked == "History":
             from pawtrack.games.mmm import end
 
-            self.app.push(end.HistoryScreen(self.app, self.keeper))
+            self.app.push(end.HistoryScreen(self.app, self.results.keeper()))
         elif picked == "See board":
             self.show_board = True
         else:
@@ -488,7 +489,7 @@ class MmmScreen(ChoiceScreen):
         if self.end_shown():
             from pawtrack.games.mmm import end  # loaded when the game ends
 
-            end.draw_end(canvas, game, self.keeper, self.app.session.match)
+            end.draw_end(canvas, game, self.results.keeper(), self.app.session.match)
             choice_row(canvas, END_CHOICES[self.end_choice], len(END_CHOICES), 0)
             return
         choice, actions = self.current()
@@ -616,7 +617,7 @@ class MmmScreen(ChoiceScreen):
         """The line above the row of choices (items and lite levels)."""
         game = self.game
         if game.is_over():
-            return chart.RATING_TEXT[game.result["rating"]]
+            return rating_text(game)
         if game.phase == "place":
             progress = self.progress_line(choice)
             if progress is not None:
@@ -646,7 +647,7 @@ class MmmScreen(ChoiceScreen):
         if self.end_shown():
             from pawtrack.games.mmm import end
 
-            lines = end.end_lines(game, self.keeper, self.app.session.match)
+            lines = end.end_lines(game, self.results.keeper(), self.app.session.match)
             if not lines[-1]:
                 lines.pop()
             lines.append("> " + END_CHOICES[self.end_choice])
@@ -659,7 +660,7 @@ class MmmScreen(ChoiceScreen):
         lines = ["P%d T%d %s" % (game.player, game.turn, " ".join(faces))]
         lines.extend(self.info_lines(choice))
         if game.is_over():
-            lines.append(chart.RATING_TEXT[game.result["rating"]])
+            lines.append(rating_text(game))
         elif game.phase in QUESTIONS:
             lines.append(QUESTIONS[game.phase])
         if choice is not None:
@@ -669,14 +670,21 @@ class MmmScreen(ChoiceScreen):
         return lines
 
 
+def rating_text(game):
+    """The chart's words for a finished game (chart.py loads when a game ends)."""
+    from pawtrack.games.mmm.chart import RATING_TEXT
+
+    return RATING_TEXT[game.result["rating"]]
+
+
 class OddsScreen(Screen):
     """Long ok on the table: the exact odds of the decision at hand, then (right) the history."""
 
     PAGES = ("odds", "history")
 
-    def __init__(self, app, keeper):
+    def __init__(self, app, results):
         Screen.__init__(self, app)
-        self.keeper = keeper
+        self.results = results  # the history's listener: its keeper() when shown
         self.page = 0
         self.worked_out = None  # (match, changes) the lines below belong to
         self.lines = []
@@ -702,7 +710,7 @@ class OddsScreen(Screen):
         if self.PAGES[self.page] == "history":
             from pawtrack.games.mmm import end
 
-            end.draw_history(canvas, self.keeper)
+            end.draw_history(canvas, self.results.keeper())
             return
         widgets.title(canvas, "Odds", "> history")
         y = widgets.TITLE_HEIGHT + 2
@@ -714,7 +722,7 @@ class OddsScreen(Screen):
         if self.PAGES[self.page] == "history":
             from pawtrack.games.mmm import end
 
-            return end.history_lines(self.keeper)
+            return end.history_lines(self.results.keeper())
         return self.compute()
 
 
