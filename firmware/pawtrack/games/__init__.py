@@ -40,6 +40,11 @@ and may add these optional hooks:
     flash; e.g. Mmm! says when its layout is an example that matches nobody's
     board, Cat & Mouse whether its tile mix is a guess.
 
+A game that listens to the app's events (``app.listeners``, e.g. Mmm!'s
+results history) gives its listener a ``game_id``: the app drops it when it
+unloads that game's code, and state that must last until power-off goes in
+``app.kept`` under the game's name.
+
 ``catalog()`` gives one ``GameEntry`` per registered game (made once); an entry
 imports its package on first use. On the Pico, code loaded from files lives
 in the heap (about 2.5 bytes of heap per byte of ``.mpy``: a game takes 35 to
