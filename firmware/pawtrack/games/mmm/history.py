@@ -27,8 +27,9 @@ A damaged or foreign file is set aside and a fresh history started; the
 screens show ``notice``. A failed write keeps the history in memory (the next
 game tries again) and sets ``notice`` too. ``games`` and ``wins`` count since
 power-on: the app keeps them (``app.kept``), because on the devices the keeper
-goes with Mmm!'s code when another game is played (it has a ``game_id``, so
-``App.make_room_for`` drops it) and a new one is attached when Mmm! is back.
+goes with Mmm!'s code when another game is played (its listener has a
+``game_id``, so ``App.make_room_for`` drops it) and a new one is made when
+Mmm! is back.
 """
 
 from pawtrack import files as file_io
@@ -57,8 +58,6 @@ def save(files, history):
 
 
 class Keeper:
-    game_id = "mmm"  # a listener of Mmm!'s: dropped with its code (App.make_room_for)
-
     def __init__(self, app):
         self.app = app
         self.history, self.notice = load(app.files)
