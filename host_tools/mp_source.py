@@ -52,6 +52,16 @@ TOOLS = (
     ("c++", "a C++ compiler for the host", "build-essential"),
 )
 NEWLIB = ("newlib for arm-none-eabi", "libnewlib-arm-none-eabi")
+# pico-sdk compiles one C++ file (pico_cxx_options), so the ARM C++ library is needed too;
+# Debian ships it apart from the compiler and installs it only as a recommendation.
+ARM_LIBRARIES = (
+    ("arm-none-eabi-gcc", "libc.a", NEWLIB),
+    (
+        "arm-none-eabi-g++",
+        "libstdc++.a",
+        ("the C++ library for arm-none-eabi", "libstdc++-arm-none-eabi-newlib"),
+    ),
+)
 # Environment variables of an outer make that must not reach MicroPython's make.
 MAKE_VARIABLES = (
     "MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "BOARD", "BUILD", "FROZEN_MANIFEST",
@@ -99,12 +109,13 @@ def missing_tools(which=shutil.which, run=subprocess.run):
     for program, what, package in TOOLS:
         if not which(program):
             missing.append(("%s (%s)" % (what, program), package))
-    if which("arm-none-eabi-gcc"):
-        found = run(
-            ["arm-none-eabi-gcc", "-print-file-name=libc.a"], capture_output=True, text=True
-        ).stdout.strip()
-        if not os.path.isabs(found) or not os.path.exists(found):
-            missing.append(NEWLIB)
+    for compiler, library, what_and_package in ARM_LIBRARIES:
+        if which(compiler):
+            found = run(
+                [compiler, "-print-file-name=" + library], capture_output=True, text=True
+            ).stdout.strip()
+            if not os.path.isabs(found) or not os.path.exists(found):
+                missing.append(what_and_package)
     return missing
 
 
@@ -117,8 +128,11 @@ def toolchain_problem(which=shutil.which, run=subprocess.run):
     for _, package in missing:
         if package not in packages:
             packages.append(package)
-        if package == "gcc-arm-none-eabi" and NEWLIB[1] not in packages:
-            packages.append(NEWLIB[1])  # the compiler is no use without its C library
+        if package == "gcc-arm-none-eabi":
+            # the compiler is no use without its libraries
+            for _, _, (_, library_package) in ARM_LIBRARIES:
+                if library_package not in packages:
+                    packages.append(library_package)
     return "missing %s: install them with `sudo apt-get install %s` (Debian, Ubuntu)" % (
         ", ".join(what for what, _ in missing),
         " ".join(packages),

@@ -7,6 +7,7 @@ The build itself (and what picotool finds in the result) is tests/uf2/.
 
 import io
 import os
+import sys
 import tarfile
 import time
 
@@ -185,17 +186,35 @@ def test_a_missing_toolchain_is_one_line_naming_the_debian_packages():
 
     assert mp_source.toolchain_problem(which) == (
         "missing the ARM C compiler (arm-none-eabi-gcc), the ARM C++ compiler (arm-none-eabi-g++):"
-        " install them with `sudo apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi`"
-        " (Debian, Ubuntu)"
+        " install them with `sudo apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi"
+        " libstdc++-arm-none-eabi-newlib` (Debian, Ubuntu)"
     )
 
-    class NoNewlib:
-        stdout = "libc.a\n"
 
-    problem = mp_source.toolchain_problem(lambda p: "/usr/bin/" + p, lambda *a, **k: NoNewlib)
-    assert problem == (
+def test_the_arm_libraries_the_compilers_need_are_named_when_missing():
+    def compiler_without(absent):
+        """A run() for `<compiler> -print-file-name=<library>`: a path unless the library
+        is absent, in which case gcc prints the bare name back."""
+
+        def run(argv, **kwargs):
+            library = argv[1].split("=", 1)[1]
+
+            class Answer:
+                stdout = (library if library in absent else sys.executable) + "\n"
+
+            return Answer
+
+        return run
+
+    everything = lambda p: "/usr/bin/" + p  # noqa: E731
+    assert mp_source.toolchain_problem(everything, compiler_without(())) is None
+    assert mp_source.toolchain_problem(everything, compiler_without(("libc.a",))) == (
         "missing newlib for arm-none-eabi: install them with"
         " `sudo apt-get install libnewlib-arm-none-eabi` (Debian, Ubuntu)"
+    )
+    assert mp_source.toolchain_problem(everything, compiler_without(("libstdc++.a",))) == (
+        "missing the C++ library for arm-none-eabi: install them with"
+        " `sudo apt-get install libstdc++-arm-none-eabi-newlib` (Debian, Ubuntu)"
     )
 
 
