@@ -27,8 +27,11 @@ frozen_first()
 
 try:
     import bundlefs  # /bundlefs.mpy, which `make flash` writes beside the bundle
-except ImportError:
-    bundlefs = None  # the frozen firmware, or the tests: the modules are found as they are
+except (ImportError, SyntaxError):
+    # No bundle reader: the frozen firmware, or the tests, where the modules are found as
+    # they are (a MicroPython without the Thumb assembler, like the WebAssembly one the
+    # tests use, cannot compile bundlefs.py's source: SyntaxError).
+    bundlefs = None
 if bundlefs is not None:
     bundlefs.mount()
 

@@ -398,6 +398,12 @@ def check_runtime(info, uploads, board):
         )
     for upload in files:
         version, arch, file_sub = mpy_header(upload.local)
+        if arch and not device_arch:
+            raise FlashError(
+                "%s holds %s machine code and this MicroPython (%s) runs none: install the"
+                " stock MicroPython for the board" % (upload.remote, ARCH_NAMES[arch],
+                                                      version_text(info))
+            )  # fmt: skip
         if arch and (arch != device_arch or file_sub != device_sub):
             raise FlashError(
                 "%s holds %s machine code for .mpy v%d.%d; the device is %s v%d.%d"

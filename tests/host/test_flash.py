@@ -117,9 +117,10 @@ def test_the_firmware_is_main_the_board_and_one_bundle_of_mpy(pico_uploads):
     assert remotes == ["/main.py", "/board.mpy", "/bundlefs.mpy", "/pawtrack.bundle"]
     with open(uploads[0].local, encoding="utf-8") as f:
         assert "bundlefs.mount()" in f.read()
-    for upload in uploads[1:3]:
-        version, arch, _ = flash.mpy_header(upload.local)
-        assert (version, arch) == (6, 0)  # bytecode only: loads on any arch with .mpy v6
+    assert flash.mpy_header(uploads[1].local)[:2] == (6, 0)  # the board: bytecode only
+    # bundlefs checks the modules with Thumb code: it loads on the board's arch only
+    version, arch, _ = flash.mpy_header(uploads[2].local)
+    assert (version, flash.ARCH_NAMES[arch]) == (6, board["mpy_arch"])
     bundle = BundleFS(uploads[3].local)
     assert bundle.stat("/pawtrack/ui/app.mpy")[0] == 0x8000
     assert bundle.stat("pawtrack/hal/rp2")[0] == 0x4000
@@ -130,6 +131,33 @@ def test_the_firmware_is_main_the_board_and_one_bundle_of_mpy(pico_uploads):
     assert flash.needed("pawtrack/hal/rp2/device.mpy", board)
     assert not flash.needed("pawtrack/hal/circuitpython/device.mpy", board)
     assert not flash.needed("bundlefs.mpy", board)
+
+
+def loader_reads(reader):
+    """The module's bytes, asked for the way MicroPython's loader does: pieces of the size
+    the reader gives, until it has them all (it never asks past the end)."""
+    piece = bytearray(reader.ioctl(bundlefs.GET_BUFFER_SIZE, 0))
+    out = bytearray()
+    while reader.left:
+        count = reader.readinto(piece)
+        out += piece[:count]
+    return bytes(out)
+
+
+def test_a_big_module_is_read_in_pieces_and_checked_by_its_last_one(tmp_path):
+    big = bytes((i * 31 + 7) & 255 for i in range(bundlefs.WHOLE_READ * 2 + 100))
+    path = tmp_path / "pawtrack.bundle"
+    path.write_bytes(bundle_bytes([("pawtrack/big.mpy", big)]))
+    reader = BundleFS(str(path)).open("pawtrack/big.mpy", "rb")
+    assert isinstance(reader, bundlefs.ModuleReader)
+    assert loader_reads(reader) == big
+    damaged = bytearray(path.read_bytes())
+    damaged[-len(big) // 2] ^= 4
+    path.write_bytes(bytes(damaged))
+    reader = BundleFS(str(path)).open("pawtrack/big.mpy", "rb")
+    with pytest.raises(OSError, match="big.mpy in the firmware bundle is damaged"):
+        loader_reads(reader)
+    assert reader.left == 0  # raised with the last piece, before the loader could run it
 
 
 def test_the_bundle_reads_back_every_module_and_refuses_damage(pico_uploads, tmp_path):
@@ -180,7 +208,9 @@ def device_info(uploads, **changes):
 def test_runtime_checks(pico_uploads):
     board, uploads = pico_uploads
     flash.check_runtime(device_info(uploads), uploads, board)
-    flash.check_runtime(device_info(uploads, mpy=6 | (3 << 8)), uploads, board)  # no arch
+    # A MicroPython without native code could not run the bundle's Thumb code.
+    with pytest.raises(flash.FlashError, match="/bundlefs.mpy holds armv6m machine code"):
+        flash.check_runtime(device_info(uploads, mpy=6 | (3 << 8)), uploads, board)
     cases = [
         ({"impl": "circuitpython", "version": [9, 2, 1]}, "the device runs circuitpython 9.2.1"),
         ({"mpy": 5, "version": [1, 18, 0]}, "MicroPython 1.18.0 loads .mpy v5, these files are v6"),
