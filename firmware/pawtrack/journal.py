@@ -27,8 +27,11 @@ Power cuts. Every write is one ``write`` on a file opened for it, then closed;
 LittleFS makes it visible all at once. The base only grows by merges, and a
 merge takes every tail there is, so a tail whose begin record names a smaller
 base than the base's good length has already been merged and is ignored (and
-removed). A new match writes its first tail under a new generation number,
-then replaces ``head`` (atomic rename), then removes the old generation's files.
+emptied when tail 0 starts again: on LittleFS emptying a file is one commit,
+where removing it and making it again are three, and a new file that finds
+its folder's metadata full costs two 45 ms erases in one press). A new match
+writes its first tail under a new generation number, then replaces ``head``
+(atomic rename), then removes the old generation's files.
 A torn record at the very end of a file (FAT, or a cut inside a write) is
 dropped and the next write rewrites that file cleanly; damage anywhere else,
 or a head that is not one, sets the save aside with one sentence for the screen.
@@ -209,7 +212,7 @@ class Journal:
         raw = read_all(self.files, name)
         if records.read_preamble(raw) != (MAGIC, VERSION):
             if len(raw) < records.PREAMBLE_SIZE and raw == PREAMBLE[: len(raw)]:
-                return None  # a tail whose very first write was cut short
+                return None  # emptied after a merge, or its very first write was cut short
             raise SaveDamaged(FOREIGN if raw[:4] != MAGIC else OTHER_VERSION)
         found, end, how = records.scan(raw, records.PREAMBLE_SIZE, MAX_PAYLOAD)
         if how == records.END_DAMAGED:
@@ -423,8 +426,8 @@ class Journal:
         write_new(self.files, self._name("t%d" % self.tail), head + data)
         self.tail_size = len(head) + len(data)
         self.rewrite_tail = False
-        if self.tail == 0:
-            self._remove(self._name("t1"))  # a merged one
+        if self.tail == 0 and self.files.exists(self._name("t1")):
+            write_new(self.files, self._name("t1"), b"")  # a merged one
 
     def _rewrite_tail(self, data):
         """Rewrite the current tail as its good records plus data (after a torn end)."""

@@ -209,6 +209,25 @@ class RoundTripTest(JournalTest):
         again.append_action("next")
         self.assertEqual(live_actions(self.reopened())[0][-2:], ["a%d" % (count - 1), "next"])
 
+    def test_after_a_merge_tail_1_is_emptied_not_removed_and_written_over_later(self):
+        # On LittleFS a file made again costs more commits than one written over
+        # (and, when its folder's metadata is full, two erases in one press).
+        journal = self.journal_with([])
+        count = 0
+        while "1.b" not in self.names():
+            journal.append_action("a%d" % count)
+            count += 1
+        self.assertEqual(self.names(), ["1.b", "1.t0", "1.t1", "head"])
+        self.assertEqual(self.raw("1.t1"), b"")
+        played = ["a%d" % n for n in range(count)]
+        self.assertEqual(live_actions(self.reopened())[0], played)  # the empty tail is none
+        while self.raw("1.t1") == b"":
+            journal.append_action("a%d" % count)
+            played.append("a%d" % count)
+            count += 1
+        self.assertTrue(self.raw("1.t1").startswith(PREAMBLE))
+        self.assertEqual(live_actions(self.reopened())[0], played)
+
     def test_a_merged_tail_left_behind_is_ignored_and_replaced(self):
         journal = self.journal_with([])
         count = 0
