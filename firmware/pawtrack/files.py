@@ -14,6 +14,9 @@ folders)::
     mkdir(name)           # a folder; raises OSError if it exists
     is_dir(name)          # True for a folder, never raises
     rmdir(name)           # an empty folder
+    write_at(name, offset, data)  # data over the bytes at offset of an existing file,
+                          # whose size stays; on flash written at once (the journal's
+                          # logs, see pawtrack.journal: those bytes were never written)
 
 ``OsFiles(root)`` implements it with the interpreter's own ``os`` and ``open``:
 on the device over LittleFS (root "/"), in the simulator over a host folder,
@@ -124,6 +127,17 @@ class OsFiles:
             return os.stat(self.path(name))[0] & DIR_MODE == DIR_MODE
         except OSError:
             return False
+
+    def write_at(self, name, offset, data):
+        if not data:
+            return
+        f = open(self.path(name), "r+b")
+        try:
+            f.seek(offset)
+            f.write(data)
+            f.flush()
+        finally:
+            f.close()
 
 
 DIR_MODE = 0x4000  # S_IFDIR in os.stat()[0], on CPython and MicroPython alike

@@ -2,48 +2,56 @@
 
 A match is its game id, options, seed and the live actions. Each game keeps
 its saved match in a folder of its own (``saves/<game id>/``, see
-``pawtrack.saves``) holding at most four files::
+``pawtrack.saves``)::
 
-    head      a safe file (pawtrack.files): JSON {"game", "seed", "options", "gen"}
-    <gen>.b   the base: action and undo records moved there from full tails
-    <gen>.t0  tail 0: a begin record, a status record, then action/undo/status records
-    <gen>.t1  tail 1, started when tail 0 is full
+    head        a safe file (pawtrack.files): JSON {"game", "seed", "options", "gen"}
+    <gen>.l0    the first log: LOG_BYTES bytes, a 16-byte header and then records
+    <gen>.l1    the next log, made when the one before is three quarters full
+    ...
 
 Records use the framing of ``pawtrack.records`` (docs/journal.md):
 
     kind 0x41 "A"  an action, UTF-8
     kind 0x55 "U"  undo: drops the last live action
     kind 0x53 "S"  status after the records before it: flags (bit 0 = over) + summary
-    kind 0x42 "B"  begin of a tail: the size of the base when the tail was started
 
-Why this shape. On the Pico's LittleFS a file under about 512 bytes lives
-inside its folder's metadata, where an append is one small commit; a bigger
-file copies its last 4 KiB block on every append (a 45 ms erase each time).
-So actions go to a small tail, and when both tails are full their records move
-to the base in one append. The status record means the main menu's Resume row
-reads one small tail instead of replaying the match.
+Why logs. On the Pico's LittleFS every write to a file is a commit to its
+folder's metadata (which is compacted, a 45 ms erase, every dozen commits),
+and appending to a file of more than about 500 bytes also copies its last
+4 KiB block (another erase). A log is written whole once, when it is made:
+its header, then erased bytes (0xFF), which the journal fills with records in
+place (``files.write_at``). On the Pico that is a page program of the flash
+under LittleFS (pawtrack.inplace: 0.6 ms, no erase, no commit); elsewhere an
+ordinary write into the file. A log is made while the screen is still
+(``tidy``: when the one in use is three quarters full, and for a new match,
+``prepare_start``, while its options are shown), so a press never waits for
+an erase. Each log starts with the status, so the main menu's Resume row reads
+only the last log.
 
-Power cuts. Every write is one ``write`` on a file opened for it, then closed;
-LittleFS makes it visible all at once. The base only grows by merges, and a
-merge takes every tail there is, so a tail whose begin record names a smaller
-base than the base's good length has already been merged and is ignored (and
-emptied when tail 0 starts again: on LittleFS emptying a file is one commit,
-where removing it and making it again are three, and a new file that finds
-its folder's metadata full costs two 45 ms erases in one press). A new match
-writes its first tail under a new generation number, then replaces ``head``
-(atomic rename), then removes the old generation's files.
-A torn record at the very end of a file (FAT, or a cut inside a write) is
-dropped and the next write rewrites that file cleanly; damage anywhere else,
-or a head that is not one, sets the save aside with one sentence for the screen.
+Power cuts. A log is either whole (made and closed) or it is not used: the
+journal reads only logs of exactly LOG_BYTES. A cut while records are being
+programmed leaves them torn: garbage where the append went and erased bytes
+after it, which the reader recognises (TORN: at most MAX_APPEND bytes that are
+not records, then only erased bytes) and drops; the next append goes to the
+next log. The head is replaced atomically (a new match writes its first log,
+then the head, and only later removes the old generation's files). Damage
+anywhere else, or a head that is not one, sets the save aside with one
+sentence for the screen.
 
-Memory. Replaying reads the files record by record (``records.Reader``) in two
-passes: the first marks which action records are still live (one bit each),
-the second hands the live ones to the game. Nothing holds the list of actions.
+Saves of the journal's version 2 (a base file ``<gen>.b`` and two small
+tails ``<gen>.t0`` and ``<gen>.t1``) are still read: their records come first
+and the match goes on in logs.
+
+Memory. Replaying reads the files one log at a time into one LOG_BYTES
+buffer, in two passes: the first marks which action records are still live
+(one bit each), the second hands the live ones to the game. Nothing holds the
+list of actions.
 """
 
 import json
+import struct
 
-from pawtrack import records
+from pawtrack import const, records
 from pawtrack.files import (
     BAD_SUFFIX,
     make_folders,
@@ -54,23 +62,41 @@ from pawtrack.files import (
     write_new,
 )
 
-MAGIC = b"PAWJ"
-VERSION = 2
+try:
+    from time import ticks_us as _ticks_us
+except ImportError:  # CPython
+    from time import perf_counter_ns
+
+    def _ticks_us():
+        return perf_counter_ns() // 1000
+
+
+LOG_MAGIC = b"PAWL"
+LOG_VERSION = 1
+OLD_MAGIC = b"PAWJ"  # version 2's base and tails, read but no longer written
+OLD_VERSION = 2
 
 KIND_ACTION = 0x41
 KIND_UNDO = 0x55
 KIND_STATUS = 0x53
-KIND_BEGIN = 0x42
+KIND_BEGIN = 0x42  # version 2's tails only
 
-MAX_PAYLOAD = 1024
-TAIL_BYTES = 400  # below LittleFS's inline limit (512 bytes on the Pico's geometry)
-TAILS = 2
+MAX_PAYLOAD = 1024  # the most a record read back may hold
+ACTION_BYTES = 256  # the most an action written may take (pawtrack.match allows 200 characters)
+STATUS_BYTES = 64  # a status written: its flags and a summary cut to fit (the menu shows ~20)
 OVER = 1
-# When the last tail has less room than this, ``needs_tidy`` says a merge is due:
-# the app does it once the screen is still (``tidy``), so that a press does not
-# wait for it (a merge appends to the base: a block copy and an erase on the Pico,
-# about 100 ms). An action and its status are typically 20 to 80 bytes.
-TIDY_ROOM = 96
+
+# A log is one flash block, so that the Pico writes it in place (pawtrack.inplace).
+LOG_BYTES = const(4096)
+# magic (4) | version (1) | log number (u16) | nonce (5) | mark (4, left erased: inplace)
+HEADER_BYTES = const(16)
+# The next log is made (``tidy``, while the screen is still) once the one in use is
+# filled past this: a quarter of a log is dozens of actions, each 12 to 80 bytes.
+SPARE_AT = const(3072)
+# The most one append writes: a new log's opening status, an action and its status. A
+# cut while it is programmed leaves at most this many bytes that are not records.
+MAX_APPEND = 2 * (STATUS_BYTES + records.OVERHEAD) + ACTION_BYTES + records.OVERHEAD
+OLD_TAILS = 2
 
 HEAD = "head"
 
@@ -78,21 +104,25 @@ DAMAGED = "Saved game damaged; set aside."
 FOREIGN = "Saved game not recognised; set aside."
 OTHER_VERSION = "Saved game from another version; set aside."
 
-PREAMBLE = records.preamble(MAGIC, VERSION)
+OLD_PREAMBLE = records.preamble(OLD_MAGIC, OLD_VERSION)
+ERASED = b"\xff" * 64
 
 
 def action_record(action):
     payload = action.encode()
-    if len(payload) > MAX_PAYLOAD:
+    if len(payload) > ACTION_BYTES:
         raise ValueError("action too long for the journal")
     return records.encode(KIND_ACTION, payload)
 
 
 def status_record(status):
-    """status = (over, summary)."""
+    """status = (over, summary); the summary is cut to fit STATUS_BYTES (whole characters)."""
     over, summary = status
-    payload = bytes((OVER if over else 0,)) + summary.encode()[: MAX_PAYLOAD - 1]
-    return records.encode(KIND_STATUS, payload)
+    text = summary.encode()
+    while len(text) > STATUS_BYTES - 1:
+        summary = summary[: len(summary) - 1]
+        text = summary.encode()
+    return records.encode(KIND_STATUS, bytes((OVER if over else 0,)) + text)
 
 
 def parse_status(payload):
@@ -104,11 +134,52 @@ def parse_status(payload):
         return None
 
 
-def begin_record(base_size):
-    return records.encode(KIND_BEGIN, base_size.to_bytes(4, "little"))
-
-
 UNDO_RECORD = records.encode(KIND_UNDO, b"")
+
+
+def log_header(index, nonce):
+    """The first HEADER_BYTES of log ``index``: what tells it apart (nonce: 5 bytes)."""
+    return LOG_MAGIC + bytes((LOG_VERSION, index & 0xFF, index >> 8)) + nonce + ERASED[:4]
+
+
+def erased_from(buf, start):
+    """Whether every byte of the log in ``buf`` from ``start`` on is erased (0xFF)."""
+    view = memoryview(buf)
+    while start < LOG_BYTES:
+        stop = min(start + 64, LOG_BYTES)
+        if bytes(view[start:stop]) != ERASED[: stop - start]:
+            return False
+        start = stop
+    return True
+
+
+def walk_log(buf, visit):
+    """Hand the records of the log in ``buf`` to visit(kind, payload) in order.
+
+    Returns (end, torn): ``end`` is the offset after the last good record; the
+    bytes from there on are erased (torn False: the next record may go there) or
+    they are what a cut append left (torn True: at most MAX_APPEND bytes that are not
+    records, then erased bytes; the log takes no more records). Anything else
+    raises SaveDamaged."""
+    view = memoryview(buf)
+    pos = HEADER_BYTES
+    while pos + records.OVERHEAD <= LOG_BYTES:
+        length, kind, check = struct.unpack_from("<HBB", buf, pos)
+        end = pos + records.OVERHEAD + length
+        if length > MAX_PAYLOAD or end > LOG_BYTES:
+            break
+        if records.crc32(view[pos : pos + 3]) & 0xFF != check:
+            break
+        (crc,) = struct.unpack_from("<I", buf, end - records.CRC_SIZE)
+        if records.crc32(view[pos : end - records.CRC_SIZE]) != crc:
+            break
+        visit(kind, bytes(view[pos + records.HEAD_SIZE : end - records.CRC_SIZE]))
+        pos = end
+    if erased_from(buf, pos):
+        return pos, False
+    if erased_from(buf, pos + MAX_APPEND):
+        return pos, True
+    raise SaveDamaged(DAMAGED)
 
 
 def parse_head(data):
@@ -143,10 +214,9 @@ class Journal:
     replay) and the last ``status`` written.
     """
 
-    def __init__(self, files, folder, tail_bytes=TAIL_BYTES):
+    def __init__(self, files, folder):
         self.files = files
         self.folder = folder
-        self.tail_bytes = tail_bytes
         self._forget()
 
     def _forget(self):
@@ -156,16 +226,20 @@ class Journal:
         self.gen = None
         self.moves = None
         self.status = None
-        self.base_size = 0  # bytes of good records in the base
-        self.tail = 0  # index of the tail being appended to
-        self.tail_size = 0  # bytes of good records in it (0: not started)
-        self.rewrite_tail = False  # a torn end to clean up before the next append
+        self.log = 0  # the log that takes the next records
+        self.log_end = HEADER_BYTES  # where they go in it
+        self.log_ready = False  # it is made, and erased from log_end on
+        self.spare_ready = False  # the log after it is made too (and blank)
+        self.sweep_due = False  # another generation's files may be left
 
     def path(self, name):
         return self.folder + "/" + name
 
-    def _name(self, part):
-        return self.path("%d.%s" % (self.gen, part))
+    def _name(self, part, gen=None):
+        return self.path("%d.%s" % (self.gen if gen is None else gen, part))
+
+    def _log_name(self, index, gen=None):
+        return self._name("l%d" % index, gen)
 
     def exists(self):
         return self.files.exists(self.path(HEAD))
@@ -187,34 +261,115 @@ class Journal:
         self.game_id, self.options, self.seed, self.gen = head
         return True, None
 
-    def peek_status(self):
-        """The last status written, from the tails alone: (over, summary) or None.
+    def _read_log(self, index, buf, gen=None):
+        """Read log ``index`` into ``buf``; False if it is missing or was not made whole
+        (a cut while it was made). Raises SaveDamaged for a file that is not a log."""
+        try:
+            f = self.files.open(self._log_name(index, gen), "rb")
+        except OSError:
+            return False
+        try:
+            view = memoryview(buf)
+            size = 0
+            while size < LOG_BYTES:
+                got = f.readinto(view[size:])
+                if not got:
+                    break
+                size += got
+            longer = size == LOG_BYTES and f.read(1)
+        finally:
+            f.close()
+        if size < LOG_BYTES:
+            return False
+        if bytes(buf[:4]) != LOG_MAGIC or longer:
+            raise SaveDamaged(FOREIGN)
+        if buf[4] != LOG_VERSION:
+            raise SaveDamaged(OTHER_VERSION)
+        if buf[5] | buf[6] << 8 != index:
+            raise SaveDamaged(DAMAGED)
+        return True
 
-        What the main menu's Resume row shows; reads at most two small files."""
-        base = self.path("%d.b" % self.gen)
-        base_size = self.files.size(base) if self.files.exists(base) else 0
+    def _log_numbers(self):
+        """The numbers of this generation's logs on flash, in order."""
+        prefix = "%d.l" % self.gen
+        numbers = []
+        for name in self._listdir():
+            number = name[len(prefix) :]
+            if name.startswith(prefix) and number.isdigit():
+                numbers.append(int(number))
+        numbers.sort()
+        return numbers
+
+    def peek_status(self):
+        """The last status written, (over, summary) or None, from the last log alone (or a
+        version-2 save's tails): what the main menu's Resume row shows."""
         status = None
-        for index in range(TAILS):
-            found = self._read_tail(index, base_size)
-            if found is None:
-                break
-            for kind, payload, _ in found[0]:
-                if kind == KIND_STATUS:
-                    status = parse_status(payload) or status
+        buf = bytearray(LOG_BYTES)
+        found = [None]
+
+        def note(kind, payload):
+            if kind == KIND_STATUS:
+                found[0] = parse_status(payload) or found[0]
+
+        for index in reversed(self._log_numbers()):
+            if self._read_log(index, buf):
+                walk_log(buf, note)
+                if found[0] is not None:
+                    status = found[0]
+                    break
+        if status is None:
+            self._old_records(note, tails_only=True)
+            status = found[0]
         self.status = status
         return status
 
+    def _each_record(self, visit):
+        """Feed the match's records (a version-2 save's first, then the logs) to
+        visit(kind, payload), and note where the next record goes."""
+        self._old_records(visit)
+        buf = bytearray(LOG_BYTES)
+        index = 0
+        last = None  # (number, end, torn) of the last whole log
+        while self._read_log(index, buf):
+            end, torn = walk_log(buf, visit)
+            last = (index, end, torn)
+            index += 1
+        self.spare_ready = False
+        if last is None or last[2]:  # no log yet, or the last one was cut: the next
+            self.log = 0 if last is None else last[0] + 1
+            self.log_end = HEADER_BYTES
+            self.log_ready = False
+        else:
+            self.log, self.log_end = last[0], last[1]
+            self.log_ready = True
+
+    def _old_records(self, visit, tails_only=False):
+        """The records of a save of the journal's version 2: the base's, then those of
+        the tails that follow it (their begin record names the base's size)."""
+        base_size = self._base_size() if tails_only else self._base_records(visit)
+        for index in range(OLD_TAILS):
+            found = self._read_tail(index, base_size)
+            if found is None:
+                break
+            for kind, payload, _ in found[1:]:
+                visit(kind, payload)
+
+    def _base_size(self):
+        base = self._name("b")
+        return self.files.size(base) if self.files.exists(base) else 0
+
     def _read_tail(self, index, base_size):
-        """(records, end, how) of a tail that belongs after ``base_size`` bytes of base, or None."""
+        """The records of a version-2 tail that belongs after ``base_size`` bytes of base,
+        or None."""
         name = self._name("t%d" % index)
         if not self.files.exists(name):
             return None
         raw = read_all(self.files, name)
-        if records.read_preamble(raw) != (MAGIC, VERSION):
-            if len(raw) < records.PREAMBLE_SIZE and raw == PREAMBLE[: len(raw)]:
+        if records.read_preamble(raw) != (OLD_MAGIC, OLD_VERSION):
+            if len(raw) < records.PREAMBLE_SIZE and raw == OLD_PREAMBLE[: len(raw)]:
                 return None  # emptied after a merge, or its very first write was cut short
-            raise SaveDamaged(FOREIGN if raw[:4] != MAGIC else OTHER_VERSION)
-        found, end, how = records.scan(raw, records.PREAMBLE_SIZE, MAX_PAYLOAD)
+            raise SaveDamaged(FOREIGN if raw[:4] != OLD_MAGIC else OTHER_VERSION)
+        found, _, how = records.scan(raw, records.PREAMBLE_SIZE, MAX_PAYLOAD)
         if how == records.END_DAMAGED:
             raise SaveDamaged(DAMAGED)
         if not found:
@@ -222,13 +377,13 @@ class Journal:
         kind, payload, _ = found[0]
         if kind != KIND_BEGIN or len(payload) != 4:
             raise SaveDamaged(DAMAGED)
-        begun_at = int.from_bytes(payload, "little")
-        if begun_at != base_size:
+        if int.from_bytes(payload, "little") != base_size:
             return None  # merged into the base already (or left over from before)
-        return found, end, how
+        return found
 
     def _base_records(self, visit):
-        """Feed every good record of the base to visit(kind, payload); returns its good size."""
+        """Feed every good record of a version-2 base to visit(kind, payload); returns
+        its good size."""
         name = self._name("b")
         if not self.files.exists(name):
             return 0
@@ -245,22 +400,6 @@ class Journal:
         if reader.how == records.END_DAMAGED:
             raise SaveDamaged(DAMAGED)
         return reader.end
-
-    def _each_record(self, visit):
-        """Feed the match's records (base, then live tails) to visit(kind, payload)."""
-        self.base_size = self._base_records(visit)
-        self.tail = 0
-        self.tail_size = 0
-        self.rewrite_tail = False
-        for index in range(TAILS):
-            found = self._read_tail(index, self.base_size)
-            if found is None:
-                break
-            self.tail = index
-            tail_records, self.tail_size, how = found
-            self.rewrite_tail = how != records.END_CLEAN
-            for kind, payload, _ in tail_records[1:]:
-                visit(kind, payload)
 
     def replay(self, apply, drop_last=False, progress=None):
         """Hand every live action to apply(action), in order; returns the last live action.
@@ -281,7 +420,7 @@ class Journal:
                     raise SaveDamaged(DAMAGED)
             elif kind == KIND_STATUS:
                 statuses[0] = parse_status(payload) or statuses[0]
-            elif kind != KIND_BEGIN:
+            else:
                 raise SaveDamaged(DAMAGED)
 
         self._each_record(mark)
@@ -309,35 +448,87 @@ class Journal:
         self._each_record(play)
         self.moves = live.count
         self.status = statuses[0]
+        self._find_log()
         return counter[2]
 
     # -- writing --------------------------------------------------------------
 
     def start(self, game_id, options, seed, status):
-        """Replace whatever this folder held by a new match with no actions."""
+        """Replace whatever this folder held by a new match with no actions: its first
+        log (made ahead by ``prepare_start``, or now), then the head. The old match's
+        files go later (``tidy``)."""
         make_folders(self.files, self.folder)
-        old = self.gen if self.gen is not None else self._newest_gen()
-        header = json.dumps({"game": game_id, "seed": seed, "options": options, "gen": old + 1})
+        gen, ready = self._next_gen()
+        header = json.dumps({"game": game_id, "seed": seed, "options": options, "gen": gen})
         if len(header) > MAX_PAYLOAD:
             raise ValueError("options too long for the journal")
         self._forget()
-        self.gen = old + 1
-        tail = PREAMBLE + begin_record(0) + status_record(status)
-        write_new(self.files, self._name("t0"), tail)
+        self.gen = gen
+        self.seed = seed
+        if not ready:
+            self._make_log(0)
+        opening = status_record(status)
+        self.files.write_at(self._log_name(0), HEADER_BYTES, opening)
         safe_write(self.files, self.path(HEAD), header.encode())
-        self.game_id, self.options, self.seed = game_id, options, seed
+        self.game_id, self.options = game_id, options
         self.moves = 0
         self.status = status
-        self.tail_size = len(tail)
-        self.sweep()
+        self.log_end = HEADER_BYTES + len(opening)
+        self.log_ready = True
+        self.sweep_due = True
 
-    def _newest_gen(self):
-        newest = 0
+    def prepare_start(self):
+        """Make the first log of this game's next new match now (while the player reads
+        its options), so that starting it makes no file."""
+        make_folders(self.files, self.folder)
+        gen, ready = self._next_gen()
+        if not ready:
+            saved = self.gen
+            self.gen = gen
+            try:
+                self._make_log(0)
+            finally:
+                self.gen = saved
+
+    def _next_gen(self):
+        """(gen, ready) for a new match: the newest generation on flash plus one, or the
+        newest itself if no head names it and its first log is blank (made ready by
+        ``prepare_start``: then ready is True)."""
+        current = self.gen
+        if current is None:
+            data, _ = safe_read(self.files, self.path(HEAD), "Saved game")
+            head = parse_head(data) if data is not None else None
+            current = head[3] if head is not None else 0
+        newest = current
         for name in self._listdir():
             number = name.split(".")[0]
             if number.isdigit():
                 newest = max(newest, int(number))
-        return newest
+        if newest != current and self._blank_first_log(newest):
+            return newest, True
+        return newest + 1, False
+
+    def _blank_first_log(self, gen):
+        buf = bytearray(LOG_BYTES)
+        try:
+            return self._read_log(0, buf, gen) and erased_from(buf, HEADER_BYTES)
+        except SaveDamaged:
+            return False
+
+    def _make_log(self, index):
+        """Write log ``index`` of this generation whole: its header, then erased bytes."""
+        mixed = (_ticks_us() ^ ((self.seed or 0) * 2654435761)) & 0xFFFFFFFF
+        nonce = mixed.to_bytes(4, "little") + bytes(((self.gen or 0) & 0xFF,))
+        name = self._log_name(index)
+        blank = ERASED[:1] * (LOG_BYTES - HEADER_BYTES)
+        write_new(self.files, name, log_header(index, nonce) + blank)
+        self.files.write_at(name, HEADER_BYTES, b"")  # the Pico finds its block now, not later
+
+    def _find_log(self):
+        """Where the next record goes, looked up now (on the Pico: its flash block), so
+        that the next press does not."""
+        if self.log_ready:
+            self.files.write_at(self._log_name(self.log), self.log_end, b"")
 
     def _listdir(self):
         try:
@@ -357,6 +548,7 @@ class Journal:
                 self.files.remove(self.path(name))
             except OSError:
                 pass
+        self.sweep_due = False
 
     def append_action(self, action, status=None):
         """Journal one accepted action (and the status after it, if it changed)."""
@@ -377,88 +569,43 @@ class Journal:
         self.moves -= 1
 
     def needs_tidy(self):
-        """Is the last tail nearly full, so that a merge is due soon?"""
-        return (
-            self.gen is not None
-            and self.tail == TAILS - 1
-            and self.tail_size > self.tail_bytes - TIDY_ROOM
+        """Is there flash work that ``tidy`` should do while nobody waits?"""
+        return self.gen is not None and (
+            self.sweep_due
+            or not self.log_ready
+            or (self.log_end > SPARE_AT and not self.spare_ready)
         )
 
     def tidy(self):
-        """Merge the tails into the base now, if one is due (see TIDY_ROOM), instead of in
-        the append that would not fit. Power cuts: as for the merge in an append."""
-        if self.needs_tidy():
-            self._merge()
+        """The flash work the next presses would otherwise wait for: the next log made
+        (or the one in use, after a cut), the old generation's files removed."""
+        if self.gen is None:
+            return
+        if not self.log_ready:
+            self._make_log(self.log)
+            self.log_ready = True
+        elif self.log_end > SPARE_AT and not self.spare_ready:
+            self._make_log(self.log + 1)
+            self.spare_ready = True
+        if self.sweep_due:
+            self.sweep()
 
     def _append(self, data, status):
         if self.gen is None or self.moves is None:
             raise ValueError("the journal holds no loaded match")
-        if self.tail_size and self.tail_size + len(data) <= self.tail_bytes:
-            if self.rewrite_tail:
-                self._rewrite_tail(data)
-            else:
-                self._append_to(self._name("t%d" % self.tail), data)
-                self.tail_size += len(data)
-        elif self.tail_size and self.tail + 1 < TAILS:
-            self.tail += 1
-            self._new_tail(data)
-        else:
-            self._merge()
-            self._new_tail(data)
+        if self.log_ready and self.log_end + len(data) > LOG_BYTES:  # full: the next log
+            self.log += 1
+            self.log_end = HEADER_BYTES
+            self.log_ready, self.spare_ready = self.spare_ready, False
+        if not self.log_ready:
+            self._make_log(self.log)
+            self.log_ready = True
+        if self.log_end == HEADER_BYTES and self.status is not None:
+            data = status_record(self.status) + data  # every log opens with the status
+        self.files.write_at(self._log_name(self.log), self.log_end, data)
+        self.log_end += len(data)
         if status is not None:
             self.status = status
-
-    def _append_to(self, name, data):
-        self.rewrite_tail = True  # until the append is known to be complete
-        f = self.files.open(name, "ab")
-        try:
-            f.write(data)
-            f.flush()
-        finally:
-            f.close()
-        self.rewrite_tail = False
-
-    def _new_tail(self, data):
-        """Start tail ``self.tail``: begin, the current status, then data."""
-        head = PREAMBLE + begin_record(self.base_size)
-        if self.status is not None:
-            head += status_record(self.status)
-        write_new(self.files, self._name("t%d" % self.tail), head + data)
-        self.tail_size = len(head) + len(data)
-        self.rewrite_tail = False
-        if self.tail == 0 and self.files.exists(self._name("t1")):
-            write_new(self.files, self._name("t1"), b"")  # a merged one
-
-    def _rewrite_tail(self, data):
-        """Rewrite the current tail as its good records plus data (after a torn end)."""
-        name = self._name("t%d" % self.tail)
-        raw = read_all(self.files, name)[: self.tail_size]
-        write_new(self.files, name, raw + data)
-        self.tail_size += len(data)
-        self.rewrite_tail = False
-
-    def _merge(self):
-        """Move the action and undo records of every live tail to the end of the base."""
-        moved = []
-        for index in range(TAILS):
-            found = self._read_tail(index, self.base_size)
-            if found is None:
-                break
-            for kind, payload, _ in found[0][1:]:
-                if kind == KIND_ACTION or kind == KIND_UNDO:
-                    moved.append(records.encode(kind, payload))
-        data = b"".join(moved)
-        base = self._name("b")
-        if self.base_size and self.files.size(base) != self.base_size:
-            # A torn end (FAT): rewrite the base as its good records plus the tails.
-            data = read_all(self.files, base)[: self.base_size] + data
-            write_new(self.files, base, data)
-            self.base_size = len(data)
-        elif data:
-            self._append_to(base, data)
-            self.base_size += len(data)
-        self.tail = 0
-        self.tail_size = 0
 
     def _remove(self, name):
         try:

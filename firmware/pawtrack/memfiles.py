@@ -99,3 +99,11 @@ class MemoryFiles:
 
     def is_dir(self, name):
         return name in self.folders
+
+    def write_at(self, name, offset, data):
+        if name not in self.files:
+            raise OSError(2, "no such file: " + name)
+        content = self.files[name]
+        if offset + len(data) > len(content):
+            raise OSError(27, "past the end of " + name)
+        content[offset : offset + len(data)] = data

@@ -70,6 +70,7 @@ class Session:
         event["options"] = match.options
         self.emit(event)
         self.touch()
+        self.tidy_later()  # the old match's files go while nobody waits
         return match
 
     def resume(self, game_id, progress=None):
@@ -124,13 +125,14 @@ class Session:
         return events
 
     def tidy_later(self):
-        """If the journal's tails are nearly full, merge them once the screen is still."""
+        """If the journal has flash work to do (its next log to make, an old match's files
+        to remove), have it done once the screen is still."""
         if self.later is not None and self.match.journal.needs_tidy():
             self.later(self.tidy)
 
     def tidy(self):
-        """The journal's merge, if still due. A flash error is left for the next append
-        to meet (and report: it merges itself when it has to)."""
+        """The journal's flash work, if still due. A flash error is left for the next
+        append to meet (and report: it makes its log itself when it has to)."""
         if self.match is not None:
             try:
                 self.match.journal.tidy()

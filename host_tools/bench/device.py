@@ -354,9 +354,9 @@ MATCH_FILE = "/bench-match.txt"
 MATCH_CODE = r"""
 import json, time
 from pawtrack import games
-from pawtrack.files import OsFiles
+from pawtrack.hal.rp2.flash_files import flash_files
 from pawtrack.session import Session
-session = Session(OsFiles("/"), games.catalog(), lambda event: None)
+session = Session(flash_files("/"), games.catalog(), lambda event: None)
 lines = open("%s")
 word, game, seed = lines.readline().split()
 session.start(session.find(game), {}, int(seed))

@@ -1,4 +1,4 @@
-"""Records, the per-game journal and safe files: round trips, tails and merges, torn ends,
+"""Records, the per-game journal and safe files: round trips, logs made ahead, torn ends,
 damage, versions, generations.
 
 Runs on CPython and MicroPython. The journal is tested in memory
@@ -14,13 +14,16 @@ from pawtrack.files import OsFiles, encode_safe, read_all, safe_read, safe_write
 from pawtrack.journal import (
     DAMAGED,
     FOREIGN,
+    HEADER_BYTES,
+    LOG_BYTES,
+    LOG_MAGIC,
+    MAX_APPEND,
     OTHER_VERSION,
-    PREAMBLE,
-    TAIL_BYTES,
-    TIDY_ROOM,
+    SPARE_AT,
     Journal,
     SaveDamaged,
     action_record,
+    status_record,
 )
 from pawtrack.memfiles import MemoryFiles
 
@@ -44,6 +47,7 @@ class JournalTest(unittest.TestCase):
     def journal_with(self, actions, status=STATUS):
         journal = Journal(self.files, FOLDER)
         journal.start("counting", OPTIONS, 1234, status)
+        journal.tidy()  # what the app does once the screen is still
         for action in actions:
             journal.append_action(action)
         return journal
@@ -56,6 +60,9 @@ class JournalTest(unittest.TestCase):
 
     def names(self):
         return sorted(self.files.listdir(FOLDER))
+
+    def logs(self):
+        return [name for name in self.names() if ".l" in name]
 
     def raw(self, name):
         return read_all(self.files, FOLDER + "/" + name)
@@ -140,7 +147,7 @@ class RoundTripTest(JournalTest):
     def test_no_save_is_no_match_and_no_message(self):
         self.assertEqual(Journal(self.files, FOLDER).load_head(), (False, None))
 
-    def test_status_is_read_from_the_tails_alone(self):
+    def test_status_is_read_from_the_last_log_alone(self):
         journal = self.journal_with(["roll"], status=(False, "turn 1"))
         journal.append_action("roll", (False, "turn 2"))
         journal.append_action("stop", (True, "won"))
@@ -148,54 +155,88 @@ class RoundTripTest(JournalTest):
         self.assertEqual(peeked.peek_status(), (True, "won"))
         journal.append_undo((False, "turn 2"))
         self.assertEqual(self.reopened().peek_status(), (False, "turn 2"))
+        for count in range(300):  # on into later logs, each opening with the status
+            journal.append_action("move %d" % count, (False, "turn %d" % (count // 100)))
+        self.assertTrue(len(self.logs()) > 1)
+        del self.files.files[FOLDER + "/" + self.logs()[0]]  # the first log is not read
+        self.assertEqual(self.reopened().peek_status(), (False, "turn 2"))
 
     def test_a_status_is_written_only_when_it_changes(self):
         journal = self.journal_with([])
-        size = len(self.raw("1.t0"))
+        end = journal.log_end
         journal.append_action("roll", STATUS)
-        self.assertEqual(len(self.raw("1.t0")), size + len(action_record("roll")))
+        self.assertEqual(journal.log_end, end + len(action_record("roll")))
 
-    def test_start_replaces_the_old_match_and_sweeps_its_files(self):
-        journal = self.journal_with(ACTIONS * 30)
-        self.assertTrue("1.b" in self.names())
+    def test_a_log_is_written_whole_once_and_then_only_in_its_erased_bytes(self):
+        files = WatchedFiles()
+        self.files = files
+        journal = self.journal_with(ACTIONS)
+        log = self.raw("1.l0")
+        self.assertEqual(len(log), LOG_BYTES)
+        self.assertEqual(files.made, [FOLDER + "/1.l0"])  # made once, by start
+        for name, offset, _ in files.written_at:
+            self.assertEqual(name, FOLDER + "/1.l0")
+            self.assertTrue(offset >= HEADER_BYTES)
+        self.assertFalse(files.overwrote)  # only erased bytes were written
+        self.assertTrue(log[journal.log_end :] == b"\xff" * (LOG_BYTES - journal.log_end))
+
+    def test_start_replaces_the_old_match_and_its_files_go_at_the_tidy(self):
+        journal = self.journal_with(ACTIONS * 60)
+        self.assertTrue("1.l1" in self.names())
         journal.start("counting", {"players": 3, "target": 20}, 99, STATUS)
-        self.assertEqual(self.names(), ["2.t0", "head"])
         fresh = self.reopened()
         self.assertEqual((fresh.options["players"], fresh.seed, fresh.gen), (3, 99, 2))
         self.assertEqual(live_actions(fresh), ([], None))
+        self.assertTrue(journal.needs_tidy())
+        journal.tidy()
+        self.assertEqual(self.names(), ["2.l0", "head"])
+        self.assertFalse(journal.needs_tidy())
 
-    def test_tails_fill_then_move_to_the_base(self):
-        journal = self.journal_with([])
-        for count in range(200):
-            journal.append_action("action %d" % count)
-            for name in self.names():
-                if ".t" in name:
-                    self.assertTrue(len(self.raw(name)) <= TAIL_BYTES, name)
-        self.assertTrue("1.b" in self.names())
-        for name in self.names():
-            self.assertTrue(name in ("1.b", "1.t0", "1.t1", "head"), name)
-        played, _ = live_actions(self.reopened())
-        self.assertEqual(played, ["action %d" % n for n in range(200)])
+    def test_a_first_log_made_ahead_is_what_start_writes_into(self):
+        self.journal_with(ACTIONS)
+        Journal(self.files, FOLDER).prepare_start()
+        self.assertTrue("2.l0" in self.names())
+        made = self.raw("2.l0")
+        self.assertEqual(live_actions(self.reopened())[0], ACTIONS)  # still the saved match
+        files = WatchedFiles()
+        files.files, files.folders = self.files.files, self.files.folders
+        Journal(files, FOLDER).prepare_start()  # made already: nothing to do
+        journal = Journal(files, FOLDER)
+        journal.start("counting", OPTIONS, 77, STATUS)
+        self.assertEqual(files.made, [])  # no file made: the log, then only the head
+        self.assertEqual(self.raw("2.l0")[:HEADER_BYTES], made[:HEADER_BYTES])
+        journal.append_action("roll")
+        self.assertEqual(live_actions(self.reopened())[0], ["roll"])
 
-    def test_a_tidy_merges_early_so_that_the_next_appends_do_not(self):
+    def test_the_next_log_is_made_by_a_tidy_before_an_append_needs_it(self):
         journal = self.journal_with([])
         count = 0
         while not journal.needs_tidy():
-            self.assertFalse("1.b" in self.names())  # no merge before the tidy is due
+            self.assertEqual(self.logs(), ["1.l0"])
             journal.append_action("action %d" % count)
             count += 1
-        self.assertTrue(journal.tail_size > TAIL_BYTES - TIDY_ROOM)
+        self.assertTrue(journal.log_end > SPARE_AT)
         journal.tidy()
-        self.assertTrue("1.b" in self.names())
+        self.assertEqual(self.logs(), ["1.l0", "1.l1"])
         self.assertFalse(journal.needs_tidy())
-        base = self.raw("1.b")
-        journal.tidy()  # not due any more: nothing written
-        self.assertEqual(self.raw("1.b"), base)
-        for more in range(5):
-            journal.append_action("after %d" % more)
-            self.assertEqual(self.raw("1.b"), base)  # the appends went to a new tail
-        expected = ["action %d" % n for n in range(count)] + ["after %d" % n for n in range(5)]
+        files = WatchedFiles()
+        files.files, files.folders = self.files.files, self.files.folders
+        journal.files = files
+        while journal.log == 0:
+            journal.append_action("action %d" % count)
+            count += 1
+        self.assertEqual(files.made, [])  # the switch to the next log made no file
+        self.assertFalse(journal.needs_tidy())  # the one after is made when this one fills
+        expected = ["action %d" % n for n in range(count)]
         self.assertEqual(live_actions(self.reopened())[0], expected)
+
+    def test_without_a_tidy_the_append_makes_the_next_log_itself(self):
+        journal = self.journal_with([])
+        for count in range(700):
+            journal.append_action("action %d" % count)
+        self.assertTrue(len(self.logs()) >= 3)
+        played = ["action %d" % n for n in range(700)]
+        self.assertEqual(live_actions(self.reopened())[0], played)
 
     def test_a_power_cut_right_after_a_tidy_loses_nothing(self):
         journal = self.journal_with([])
@@ -209,41 +250,20 @@ class RoundTripTest(JournalTest):
         again.append_action("next")
         self.assertEqual(live_actions(self.reopened())[0][-2:], ["a%d" % (count - 1), "next"])
 
-    def test_after_a_merge_tail_1_is_emptied_not_removed_and_written_over_later(self):
-        # On LittleFS a file made again costs more commits than one written over
-        # (and, when its folder's metadata is full, two erases in one press).
+    def test_a_log_made_only_in_part_is_no_log(self):
         journal = self.journal_with([])
         count = 0
-        while "1.b" not in self.names():
+        while not journal.needs_tidy():
             journal.append_action("a%d" % count)
             count += 1
-        self.assertEqual(self.names(), ["1.b", "1.t0", "1.t1", "head"])
-        self.assertEqual(self.raw("1.t1"), b"")
-        played = ["a%d" % n for n in range(count)]
-        self.assertEqual(live_actions(self.reopened())[0], played)  # the empty tail is none
-        while self.raw("1.t1") == b"":
-            journal.append_action("a%d" % count)
-            played.append("a%d" % count)
-            count += 1
-        self.assertTrue(self.raw("1.t1").startswith(PREAMBLE))
-        self.assertEqual(live_actions(self.reopened())[0], played)
-
-    def test_a_merged_tail_left_behind_is_ignored_and_replaced(self):
-        journal = self.journal_with([])
-        count = 0
-        while "1.b" not in self.names():
-            journal.append_action("a%d" % count)
-            count += 1
-        # As if the power went out between the merge and the new tail: the tail
-        # there was started when the base was still empty, so it is merged already.
-        stale = self.raw("1.t0")
-        begin = records.encode(0x42, bytes(4))
-        self.overwrite("1.t0", stale[: len(PREAMBLE)] + begin + stale[len(PREAMBLE) + len(begin) :])
-        merged = ["a%d" % n for n in range(count - 1)]
+        self.overwrite("1.l1", self.raw("1.l0")[:100])  # as if cut while it was made
         again = self.reopened()
-        self.assertEqual(live_actions(again)[0], merged)
-        again.append_action("next")
-        self.assertEqual(live_actions(self.reopened())[0], merged + ["next"])
+        self.assertEqual(live_actions(again)[0], ["a%d" % n for n in range(count)])
+        self.assertTrue(again.needs_tidy())
+        for more in range(100):
+            again.append_action("b%d" % more)
+        expected = ["a%d" % n for n in range(count)] + ["b%d" % n for n in range(100)]
+        self.assertEqual(live_actions(self.reopened())[0], expected)
 
     def test_a_long_match_resumes_and_keeps_going(self):
         journal = self.journal_with([])
@@ -255,6 +275,8 @@ class RoundTripTest(JournalTest):
             else:
                 journal.append_action("move %d" % count)
                 expected.append("move %d" % count)
+            if journal.needs_tidy():
+                journal.tidy()
         again = self.reopened()
         self.assertEqual(live_actions(again)[0], expected)
         again.append_action("last")
@@ -267,51 +289,87 @@ class RoundTripTest(JournalTest):
         self.assertEqual(seen, [(32, 100), (64, 100), (96, 100)])
 
 
+class WatchedFiles(MemoryFiles):
+    """MemoryFiles that note the files written whole and what is written in place."""
+
+    def __init__(self):
+        MemoryFiles.__init__(self)
+        self.made = []
+        self.written_at = []
+        self.overwrote = False  # a write_at over bytes that were not erased
+
+    def open(self, name, mode):
+        if "w" in mode and ".l" in name:
+            self.made.append(name)
+        return MemoryFiles.open(self, name, mode)
+
+    def write_at(self, name, offset, data):
+        if data:
+            self.written_at.append((name, offset, bytes(data)))
+            there = self.files[name][offset : offset + len(data)]
+            self.overwrote = self.overwrote or there != b"\xff" * len(data)
+        MemoryFiles.write_at(self, name, offset, data)
+
+
 class TornAndDamagedTest(JournalTest):
-    def test_every_cut_inside_the_last_record_drops_only_that_record(self):
-        self.journal_with(ACTIONS)
-        whole = self.raw("1.t0")
-        record = len(action_record(ACTIONS[-1]))
-        for cut in range(1, record):
-            self.overwrite("1.t0", whole[:-cut])
-            self.assertEqual(live_actions(self.reopened())[0], ACTIONS[:-1], cut)
+    def cut_log(self, journal, appended, keep):
+        """The log as a cut leaves it while the last append (``appended`` bytes) was
+        programmed: its first ``keep`` bytes done, the rest still erased."""
+        log = bytearray(self.raw("1.l%d" % journal.log))
+        start = journal.log_end - appended
+        log[start + keep : journal.log_end] = b"\xff" * (appended - keep)
+        self.overwrite("1.l%d" % journal.log, bytes(log))
 
-    def test_erased_bytes_after_a_cut_are_torn(self):
-        self.journal_with(ACTIONS)
-        whole = self.raw("1.t0")
-        for filler in (b"\xff", b"\x00"):
-            self.overwrite("1.t0", whole[:-5] + filler * 40)
-            self.assertEqual(live_actions(self.reopened())[0], ACTIONS[:-1])
+    def test_every_cut_inside_the_last_append_drops_only_that_append(self):
+        journal = self.journal_with(ACTIONS)
+        before = self.raw("1.l0")
+        journal.append_action("stop", (True, "won"))
+        appended = len(action_record("stop")) + len(status_record((True, "won")))
+        for keep in range(appended):
+            self.overwrite("1.l0", self.raw("1.l0"))
+            self.cut_log(journal, appended, keep)
+            expected = ACTIONS + ["stop"] if keep >= len(action_record("stop")) else ACTIONS
+            self.assertEqual(live_actions(self.reopened())[0], expected, keep)
+            self.overwrite("1.l0", before)
+            journal = self.reopened()
+            live_actions(journal)
+            journal.append_action("stop", (True, "won"))
 
-    def test_next_write_after_a_torn_end_cleans_the_file(self):
-        self.journal_with(ACTIONS)
-        whole = self.raw("1.t0")
-        self.overwrite("1.t0", whole[:-3])
-        journal = self.reopened()
-        live_actions(journal)
+    def test_half_programmed_bits_are_torn_too(self):
+        journal = self.journal_with(ACTIONS)
+        start = journal.log_end
         journal.append_action("stop")
-        found, _, how = records.scan(self.raw("1.t0"), records.PREAMBLE_SIZE, 1024)
-        self.assertEqual(how, records.END_CLEAN)
-        self.assertEqual(live_actions(self.reopened())[0], ACTIONS[:-1] + ["stop"])
+        log = bytearray(self.raw("1.l0"))
+        for index in range(start, journal.log_end):
+            log[index] |= 0x5A  # some bits still erased
+        self.overwrite("1.l0", bytes(log))
+        self.assertEqual(live_actions(self.reopened())[0], ACTIONS)
 
-    def test_a_tail_cut_in_its_first_write_is_no_tail(self):
-        self.journal_with([])
-        self.overwrite("1.t0", PREAMBLE[:3])
-        self.assertEqual(live_actions(self.reopened())[0], [])
+    def test_after_a_torn_end_the_next_append_goes_to_the_next_log(self):
+        journal = self.journal_with(ACTIONS)
+        journal.append_action("stop")
+        self.cut_log(journal, len(action_record("stop")), 5)
+        again = self.reopened()
+        self.assertEqual(live_actions(again)[0], ACTIONS)
+        again.append_action("roll")
+        self.assertEqual(self.logs(), ["1.l0", "1.l1"])
+        self.assertEqual(live_actions(self.reopened())[0], ACTIONS + ["roll"])
+        self.assertEqual(self.reopened().peek_status(), STATUS)
 
     def test_a_flipped_byte_before_the_end_is_damage(self):
-        self.journal_with(ACTIONS)
-        whole = bytearray(self.raw("1.t0"))
-        whole[len(PREAMBLE) + 20] ^= 0x01
-        self.overwrite("1.t0", bytes(whole))
+        journal = self.journal_with(["move %d" % n for n in range(200)])
+        whole = bytearray(self.raw("1.l0"))
+        whole[HEADER_BYTES + 20] ^= 0x01
+        self.overwrite("1.l0", bytes(whole))
+        self.assertTrue(journal.log_end - HEADER_BYTES > MAX_APPEND + 40)
         with self.assertRaises(SaveDamaged):
             live_actions(self.reopened())
 
     def test_other_versions_and_foreign_files(self):
-        for data, message in ((b"PAWJ\x09" + b"x" * 20, OTHER_VERSION), (b"JUNKJUNK", FOREIGN)):
-            self.files = MemoryFiles()
-            self.journal_with(ACTIONS)
-            self.overwrite("1.t0", data)
+        log = self.journal_with(ACTIONS) and self.raw("1.l0")
+        other = LOG_MAGIC + b"\x09" + log[5:]
+        for data, message in ((other, OTHER_VERSION), (b"JUNK" + log[4:], FOREIGN)):
+            self.overwrite("1.l0", data)
             with self.assertRaises(SaveDamaged) as raised:
                 live_actions(self.reopened())
             self.assertEqual(str(raised.exception), message)
@@ -325,7 +383,40 @@ class TornAndDamagedTest(JournalTest):
         self.assertEqual(journal.load_head(), (False, DAMAGED))
         self.assertTrue(self.files.exists(FOLDER + "/head.bad"))
         journal.start("counting", OPTIONS, 5, STATUS)  # the next match sweeps the old files
-        self.assertEqual(self.names(), ["2.t0", "head", "head.bad"])
+        journal.tidy()
+        self.assertEqual(self.names(), ["2.l0", "head", "head.bad"])
+
+
+class VersionTwoTest(JournalTest):
+    """Saves of the journal's version 2 (a base and two small tails) still resume."""
+
+    def old_save(self, base_actions, tail_actions, status=STATUS):
+        safe_write(self.files, FOLDER + "/head", b'{"game": "counting", "seed": 5, '
+                   b'"options": {"players": 2, "target": 20}, "gen": 3}')  # fmt: skip
+        preamble = records.preamble(b"PAWJ", 2)
+        base = b"".join(action_record(action) for action in base_actions)  # no preamble
+        self.overwrite("3.b", base)
+        begin = records.encode(0x42, len(base).to_bytes(4, "little"))
+        tail = begin + status_record(status)
+        tail += b"".join(action_record(action) for action in tail_actions)
+        self.overwrite("3.t0", preamble + tail)
+
+    def test_an_old_save_resumes_and_goes_on_in_logs(self):
+        self.old_save(["a", "b", "c"], ["d", "e"], (False, "turn 4"))
+        journal = self.reopened()
+        self.assertEqual(journal.peek_status(), (False, "turn 4"))
+        self.assertEqual(live_actions(journal)[0], ["a", "b", "c", "d", "e"])
+        journal.append_undo((False, "turn 3"))
+        journal.append_action("f")
+        self.assertTrue("3.l0" in self.names())
+        self.assertEqual(live_actions(self.reopened())[0], ["a", "b", "c", "d", "f"])
+        self.assertEqual(self.reopened().peek_status(), (False, "turn 3"))
+
+    def test_a_tail_merged_already_is_not_read_twice(self):
+        self.old_save(["a", "b"], ["c"])
+        stale = records.encode(0x42, bytes(4)) + action_record("b")
+        self.overwrite("3.t1", records.preamble(b"PAWJ", 2) + stale)
+        self.assertEqual(live_actions(self.reopened())[0], ["a", "b", "c"])
 
 
 class OnRealFilesTest(unittest.TestCase):
@@ -337,7 +428,7 @@ class OnRealFilesTest(unittest.TestCase):
     def tearDown(self):
         remove_scratch_dir(self.folder)
 
-    def test_round_trip_with_merges_and_undos(self):
+    def test_round_trip_across_logs_with_undos(self):
         journal = Journal(self.files, FOLDER)
         journal.start("counting", OPTIONS, 7, STATUS)
         expected = []
@@ -348,9 +439,15 @@ class OnRealFilesTest(unittest.TestCase):
             else:
                 journal.append_action("go %d" % count)
                 expected.append("go %d" % count)
+            if journal.needs_tidy():
+                journal.tidy()
         again = Journal(self.files, FOLDER)
         again.load_head()
         self.assertEqual(live_actions(again)[0], expected)
+        self.assertTrue(again.log > 0)
+        for name in self.files.listdir(FOLDER):
+            if ".l" in name:
+                self.assertEqual(self.files.size(FOLDER + "/" + name), LOG_BYTES)
 
 
 class SafeFileTest(unittest.TestCase):
@@ -400,7 +497,7 @@ class SafeFileTest(unittest.TestCase):
             self.assertEqual(self.raw("settings.bin.bad"), data)
 
     def test_wrong_kind_of_file(self):
-        write_new(self.files, "settings.bin", PREAMBLE + action_record("roll"))
+        write_new(self.files, "settings.bin", records.preamble(b"PAWJ", 2) + action_record("roll"))
         self.assertEqual(
             safe_read(self.files, "settings.bin", "Options")[1], "Options damaged; set aside."
         )

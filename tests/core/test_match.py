@@ -59,12 +59,14 @@ def state_after(options, seed, actions):
 
 
 class FailingFiles(MemoryFiles):
-    """Files whose appends fail, like a full flash."""
+    """Files that take no more records once ``failing`` is set, like a failing flash."""
 
-    def open(self, name, mode):
-        if "a" in mode:
-            raise OSError(28, "no space left")
-        return MemoryFiles.open(self, name, mode)
+    failing = False
+
+    def write_at(self, name, offset, data):
+        if data and self.failing:
+            raise OSError(5, "flash failed")
+        MemoryFiles.write_at(self, name, offset, data)
 
 
 class MatchTest(unittest.TestCase):
@@ -231,6 +233,7 @@ class JournalledMatchTest(unittest.TestCase):
     def test_failed_journal_write_leaves_the_match_as_it_was(self):
         files = FailingFiles()
         match = new_match(None, 5, files)
+        files.failing = True
         before = match.snapshot()
         with self.assertRaises(OSError):
             match.act("roll")
@@ -243,18 +246,16 @@ class JournalledMatchTest(unittest.TestCase):
         match = new_match(None, 5, self.files)
         play(match, 5)
         before = match.snapshot()
-        real_open = self.files.open
+        real_write_at = self.files.write_at
 
-        def failing(name, mode):
-            if "a" in mode or "w" in mode:
-                raise OSError(28, "no space left")
-            return real_open(name, mode)
+        def failing(name, offset, data):
+            raise OSError(5, "flash failed")
 
-        self.files.open = failing
+        self.files.write_at = failing
         with self.assertRaises(OSError):
             match.undo()
         self.assertEqual(match.snapshot(), before)
-        self.files.open = real_open
+        self.files.write_at = real_write_at
         match.undo()
         resumed, _ = self.resume()
         self.assertEqual(resumed.snapshot(), match.snapshot())
@@ -339,8 +340,9 @@ if __name__ == "__main__":
 
 
 class SessionTidyTest(unittest.TestCase):
-    """The session hands the journal's merge to ``later`` (the app runs it once the screen
-    is still) when the tails are nearly full, so no press waits for it."""
+    """The session hands the journal's flash work (making its next log) to ``later`` (the
+    app runs it once the screen is still) when the log in use fills up, so no press
+    waits for it."""
 
     def play_until(self, session, enough):
         """Acts and undos (so the game never ends) until enough(); the live actions."""
@@ -358,31 +360,34 @@ class SessionTidyTest(unittest.TestCase):
             live.append(action)
         return live
 
-    def test_the_merge_is_handed_on_and_done_there(self):
+    def test_the_next_log_is_handed_on_and_made_there(self):
         from pawtrack.session import Session
 
         jobs = []
         session = Session(MemoryFiles(), [], lambda event: None, later=jobs.append)
         session.match = new_match({"target": 100})
         journal = session.match.journal
+        journal.tidy()
         live = self.play_until(session, lambda: jobs)
         self.assertTrue(journal.needs_tidy())
         self.assertEqual(jobs, [session.tidy])
-        self.assertEqual(journal.base_size, 0)  # nothing merged in the presses
+        logs = [name for name in journal.files.listdir(FOLDER) if ".l" in name]
+        self.assertEqual(logs, ["1.l0"])  # nothing made in the presses
         jobs.pop()()
         self.assertFalse(journal.needs_tidy())
-        self.assertTrue(journal.base_size > 0)
+        logs = [name for name in journal.files.listdir(FOLDER) if ".l" in name]
+        self.assertEqual(sorted(logs), ["1.l0", "1.l1"])
         again = Journal(journal.files, FOLDER)
         again.load_head()
         replayed = []
         again.replay(replayed.append)
         self.assertEqual(replayed, live)
 
-    def test_without_later_the_append_merges_by_itself(self):
+    def test_without_later_the_append_makes_the_next_log_itself(self):
         from pawtrack.session import Session
 
         session = Session(MemoryFiles(), [], lambda event: None)
         session.match = new_match({"target": 100})
         journal = session.match.journal
-        live = self.play_until(session, lambda: journal.base_size > 0)
+        live = self.play_until(session, lambda: journal.log > 0)
         self.assertEqual(session.match.moves, len(live))

@@ -42,7 +42,7 @@ from .test_power_cut import (
 
 SECTOR = 512
 SECTORS = 2048  # 1 MiB: the CIRCUITPY of a 2 MB Pico
-MIN_CUT_POINTS = 2500
+MIN_CUT_POINTS = 2000
 
 # What a flashed CIRCUITPY holds besides the referee's own files (names and sizes).
 DRIVE_FILES = {
@@ -209,6 +209,19 @@ class FatFiles:
     def rmdir(self, name):
         self.remove(name)
 
+    def write_at(self, name, offset, data):
+        """As CircuitPython's ``open(name, "r+b")``, ``seek``, ``write``: in place."""
+        if not data:
+            return
+        handle = fat.FIL_Handle()
+        ok(fat.pyf_open(handle, self.path(name), fat.PY_FA_READ | fat.PY_FA_WRITE), "open " + name)
+        try:
+            ok(fat.pyf_lseek(handle, offset), "seek " + name)
+            ok(fat.pyf_write(handle, bytes(data)), "write " + name)
+            ok(fat.pyf_sync(handle), "sync " + name)
+        finally:
+            fat.pyf_close(handle)
+
 
 _mounted = []  # the partition mounted now: FatFs serves one volume here at a time
 
@@ -288,7 +301,7 @@ def test_power_cut_at_every_fat_sector_write(capsys):
     fresh = formatted_image()
     log, session = record_session(script, fresh)
     after = session.after
-    assert session.merges >= 20 and session.biggest_base > 2048
+    assert session.switches >= 2 and session.most_logs >= 3
     assert len(log) * len(CUTS) >= MIN_CUT_POINTS, "only %d sector writes" % len(log)
     outcomes = cut_at_every_operation(
         log,

@@ -73,8 +73,8 @@ class GameSetupScreen(MenuScreen):
         self.extra = extra(app) if extra is not None else []
         self.noting = module.hook("setup_note")
         self.selected = len(self.game.OPTIONS) + len(self.extra)  # start on "Start"
-        # The saved match's folder, made while the player reads the options
-        # (a new folder costs a flash erase; Start then only writes files).
+        # The saved match's folder and first log, made while the player reads the
+        # options (each costs a flash erase; Start then makes no file).
         app.when_still(self.prepare_folder)
         app.when_still(self.preload)
 
@@ -86,7 +86,7 @@ class GameSetupScreen(MenuScreen):
 
     def prepare_folder(self):
         try:
-            self.app.session.saves.make_folder(self.module.ID)
+            self.app.session.saves.prepare_start(self.module.ID)
         except OSError:
             pass  # full or failing flash: Start says so when it writes the match
 

@@ -28,9 +28,9 @@ import time
 import machine
 
 from pawtrack.boarddef import core_board
-from pawtrack.files import OsFiles
 from pawtrack.hal import Hal
 from pawtrack.hal.rp2.buttons import Buttons
+from pawtrack.hal.rp2.flash_files import flash_files
 from pawtrack.hal.rp2.oled import OledCanvas
 from pawtrack.hal.rp2.problems import ProblemList
 from pawtrack.hal.rp2.ssd1306 import Ssd1306
@@ -71,7 +71,7 @@ class Device:
             leds=None,  # start_rest sets the strip up
             buttons=self.buttons,
             clock=clock,
-            files=OsFiles(files_root),
+            files=flash_files(files_root),
             board=board,
             collect=gc.collect,
             unload_games=True,
