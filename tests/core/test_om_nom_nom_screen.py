@@ -10,7 +10,7 @@ import unittest
 from app_kit import game_app
 
 from pawtrack.buttons import LONG, REPEAT, SHORT
-from pawtrack.games.om_nom_nom.pages import ScoresScreen
+from pawtrack.games.om_nom_nom.pages import CELL_CHARS, ScoresScreen, outcome_lines
 from pawtrack.games.om_nom_nom.rules import NO_UNDO
 from pawtrack.games.om_nom_nom.screen import (
     BOARDS_PAGE,
@@ -99,6 +99,31 @@ class TablePages(unittest.TestCase):
         press(app, "ok")
         self.assertEqual(app.table.page, BOARDS_PAGE)
         self.assertEqual(app.table.text_lines()[0], "R1 T2 P1 card")
+
+    def test_too_few_prey_and_a_long_name_eaten_fit_their_cells(self):
+        app = game_app("om_nom_nom", {"mode": "table", "players": 3}, seed=5)
+        press(app, "ok")
+        set_dice(app, [0, 0, 0, 0, 0, 0])
+        press(app, "ok")  # p1: wolf
+        press(app, "ok")  # p2: wolf
+        press(app, "right", "ok")  # p3: rabbit: one prey for two wolves, discarded
+        self.assertEqual(app.table.text_lines()[1:], [
+            "wolf P1 +1, too few",
+            "wolf P2 +1, too few",
+            "rabbit P3 lost, discard",
+        ])
+
+        class Solo:  # a solo turn: the player's rabbit eaten by V1's wolf
+            seats = ("you", "v1", "v2")
+            count = 3
+            last_cards = (1, 0, 4)
+            outcomes = (("eaten", 0, (), 0, 1), ("ate", 2, (0,), 0, None), ("kept", 1, (), 0, None))
+
+        self.assertEqual(outcome_lines(Solo, 0), ("You", "eaten:V1"))  # "You eaten" is too wide
+        self.assertEqual(outcome_lines(Solo, 1), ("V1 +2", "You"))
+        for seat in range(3):
+            for line in outcome_lines(Solo, seat):
+                self.assertTrue(len(line) <= CELL_CHARS, line)
 
     def test_pages_follow_actions_that_arrive_over_the_protocol(self):
         app = game_app("om_nom_nom", {"mode": "solo"})

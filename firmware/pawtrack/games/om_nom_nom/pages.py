@@ -20,7 +20,7 @@ shows purple on the segment's last LED.
 
 from pawtrack.buttons import SHORT
 from pawtrack.games.om_nom_nom.chains import CARDS
-from pawtrack.games.om_nom_nom.rules import ATE, EATEN, KEPT, ROUNDS, TURNS
+from pawtrack.games.om_nom_nom.rules import ATE, EATEN, KEPT, LOST, ROUNDS, TURNS
 from pawtrack.ui import icons, lights, widgets
 from pawtrack.ui.canvas import text_width
 from pawtrack.ui.screen import Screen
@@ -35,6 +35,7 @@ CARD_ICONS = (
 )
 CELL_W = 64
 CELL_H = 17
+CELL_CHARS = 8  # the text beside a card's icon in a reveal cell
 ROW_Y = 12
 ROW_H = 9
 # Right edges of the score table's columns: R1, R2, R3, total.
@@ -69,10 +70,13 @@ def dice_text(count):
     return "1 die" if count == 1 else "%d dice" % count
 
 
-def prey_text(game, prey, taken):
-    """What one card ate, in at most 8 characters: "2 dice", "V1 V2", "P3 +2d"."""
+def prey_text(game, prey, taken, seat):
+    """What one card ate, in at most 8 characters: "2 dice", "V1 V2", "P3 +2d"; "too few"
+    when its board's prey went to the discard (more top animals than prey)."""
     if not prey:
-        return dice_text(taken) if taken else "no prey"
+        if taken:
+            return dice_text(taken)
+        return "too few" if prey_discarded(game, seat) else "no prey"
     names = " ".join(seat_label(game.seats[victim]) for victim in prey)
     if taken:
         names += " +%dd" % taken
@@ -81,14 +85,27 @@ def prey_text(game, prey, taken):
     return "%dc +%dd" % (len(prey), taken) if taken else "%d cards" % len(prey)
 
 
+def prey_discarded(game, seat):
+    """Whether a middle animal's card on this seat's board was discarded this turn."""
+    board = game.last_cards[seat] // 2  # wolf and rabbit, cat and mouse, hedgehog and frog
+    for other in range(game.count):
+        if game.outcomes[other][0] == LOST and game.last_cards[other] // 2 == board:
+            return True
+    return False
+
+
 def outcome_lines(game, seat):
-    """(first line, second line) of a seat's cell on the reveal page."""
+    """(first line, second line) of a seat's cell on the reveal page, each at most
+    CELL_CHARS characters."""
     kind, points, prey, taken, by = game.outcomes[seat]
     name = seat_label(game.seats[seat])
     if kind == ATE or kind == KEPT:
-        return "%s +%d" % (name, points), prey_text(game, prey, taken)
+        return "%s +%d" % (name, points), prey_text(game, prey, taken, seat)
     if kind == EATEN:
-        return name + " eaten", "by " + seat_label(game.seats[by])
+        eater = seat_label(game.seats[by])
+        if len(name) + 6 <= CELL_CHARS:
+            return name + " eaten", "by " + eater
+        return name, "eaten:" + eater  # "You eaten" would run into the next cell
     return name + " lost", "discard"
 
 
