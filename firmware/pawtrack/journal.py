@@ -42,10 +42,10 @@ Saves of the journal's version 2 (a base file ``<gen>.b`` and two small
 tails ``<gen>.t0`` and ``<gen>.t1``) are still read: their records come first
 and the match goes on in logs.
 
-Memory. Replaying reads the files one log at a time into one LOG_BYTES
-buffer, in two passes: the first marks which action records are still live
-(one bit each), the second hands the live ones to the game. Nothing holds the
-list of actions.
+Memory. Replaying reads the logs a WINDOW (512 bytes) at a time, never a whole
+log (a fragmented heap may have no 4 KiB block free), in two passes: the first
+marks which action records are still live (one bit each), the second hands the
+live ones to the game. Nothing holds the list of actions.
 """
 
 import json
@@ -59,7 +59,6 @@ from pawtrack.files import (
     safe_read,
     safe_write,
     set_aside,
-    write_new,
 )
 
 try:
@@ -142,31 +141,66 @@ def log_header(index, nonce):
     return LOG_MAGIC + bytes((LOG_VERSION, index & 0xFF, index >> 8)) + nonce + ERASED[:4]
 
 
-def erased_from(buf, start):
-    """Whether every byte of the log in ``buf`` from ``start`` on is erased (0xFF)."""
-    view = memoryview(buf)
-    while start < LOG_BYTES:
-        stop = min(start + 64, LOG_BYTES)
-        if bytes(view[start:stop]) != ERASED[: stop - start]:
-            return False
-        start = stop
-    return True
+WINDOW = const(512)  # bytes of a log read at a time: no 4 KiB buffer on a fragmented heap
+SHIFT_AT = WINDOW - ACTION_BYTES - records.OVERHEAD  # the window moves on past this
 
 
-def walk_log(buf, visit):
-    """Hand the records of the log in ``buf`` to visit(kind, payload) in order.
+def _fill(f, view, fill):
+    """Read from f into view[fill:] until it is full or the file ends; the new fill."""
+    while fill < len(view):
+        got = f.readinto(view[fill:])
+        if not got:
+            break
+        fill += got
+    return fill
+
+
+def _last_unerased(view, start, stop):
+    """The index of the last byte in view[start:stop] that is not 0xFF, or -1."""
+    while stop > start:
+        size = min(64, stop - start)
+        if bytes(view[stop - size : stop]) != ERASED[:size]:
+            for index in range(stop - 1, stop - size - 1, -1):
+                if view[index] != 0xFF:
+                    return index
+        stop -= size
+    return -1
+
+
+def read_log(f, number, visit, buf):
+    """Hand the records of log ``number`` (open as ``f``) to visit(kind, payload) in order,
+    reading WINDOW bytes at a time into ``buf`` (a bytearray of WINDOW bytes).
 
     Returns (end, torn): ``end`` is the offset after the last good record; the
     bytes from there on are erased (torn False: the next record may go there) or
-    they are what a cut append left (torn True: at most MAX_APPEND bytes that are not
-    records, then erased bytes; the log takes no more records). Anything else
-    raises SaveDamaged."""
+    what a cut append left (torn True: bytes that are not records, at most
+    MAX_APPEND of them, then erased bytes; the log takes no more records). Returns
+    None for a file shorter than a log with no records (a cut while it was made).
+    Anything else raises SaveDamaged."""
     view = memoryview(buf)
+    fill = _fill(f, view, 0)
+    if fill >= 4 and bytes(buf[:4]) != LOG_MAGIC:
+        raise SaveDamaged(FOREIGN)
+    if fill < HEADER_BYTES:
+        return None
+    if buf[4] != LOG_VERSION:
+        raise SaveDamaged(OTHER_VERSION)
+    if buf[5] | buf[6] << 8 != number:
+        raise SaveDamaged(DAMAGED)
+    base = 0  # the offset in the file of buf[0]
     pos = HEADER_BYTES
-    while pos + records.OVERHEAD <= LOG_BYTES:
+    found = 0
+    while True:
+        if pos > SHIFT_AT:
+            buf[: fill - pos] = view[pos:fill]
+            base += pos
+            fill = _fill(f, view, fill - pos)
+            pos = 0
+        if fill - pos < records.OVERHEAD:
+            break
         length, kind, check = struct.unpack_from("<HBB", buf, pos)
         end = pos + records.OVERHEAD + length
-        if length > MAX_PAYLOAD or end > LOG_BYTES:
+        if length > ACTION_BYTES or end > fill:
             break
         if records.crc32(view[pos : pos + 3]) & 0xFF != check:
             break
@@ -174,11 +208,27 @@ def walk_log(buf, visit):
         if records.crc32(view[pos : end - records.CRC_SIZE]) != crc:
             break
         visit(kind, bytes(view[pos + records.HEAD_SIZE : end - records.CRC_SIZE]))
+        found += 1
         pos = end
-    if erased_from(buf, pos):
-        return pos, False
-    if erased_from(buf, pos + MAX_APPEND):
-        return pos, True
+    end = base + pos
+    last = -1  # the offset of the last byte that is not erased, after the records
+    while fill:
+        index = _last_unerased(view, pos, fill)
+        if index >= 0:
+            last = base + index
+        base += fill
+        fill = _fill(f, view, 0)
+        pos = 0
+    if base > LOG_BYTES:
+        raise SaveDamaged(FOREIGN)
+    if base < LOG_BYTES:
+        if found:
+            raise SaveDamaged(DAMAGED)
+        return None
+    if last < end:
+        return end, False
+    if last < end + MAX_APPEND:
+        return end, True
     raise SaveDamaged(DAMAGED)
 
 
@@ -261,33 +311,17 @@ class Journal:
         self.game_id, self.options, self.seed, self.gen = head
         return True, None
 
-    def _read_log(self, index, buf, gen=None):
-        """Read log ``index`` into ``buf``; False if it is missing or was not made whole
-        (a cut while it was made). Raises SaveDamaged for a file that is not a log."""
+    def _scan_log(self, index, visit, buf, gen=None):
+        """read_log of log ``index`` (this generation's, or ``gen``'s); None also when it
+        is not there."""
         try:
             f = self.files.open(self._log_name(index, gen), "rb")
         except OSError:
-            return False
+            return None
         try:
-            view = memoryview(buf)
-            size = 0
-            while size < LOG_BYTES:
-                got = f.readinto(view[size:])
-                if not got:
-                    break
-                size += got
-            longer = size == LOG_BYTES and f.read(1)
+            return read_log(f, index, visit, buf)
         finally:
             f.close()
-        if size < LOG_BYTES:
-            return False
-        if bytes(buf[:4]) != LOG_MAGIC or longer:
-            raise SaveDamaged(FOREIGN)
-        if buf[4] != LOG_VERSION:
-            raise SaveDamaged(OTHER_VERSION)
-        if buf[5] | buf[6] << 8 != index:
-            raise SaveDamaged(DAMAGED)
-        return True
 
     def _log_numbers(self):
         """The numbers of this generation's logs on flash, in order."""
@@ -304,7 +338,7 @@ class Journal:
         """The last status written, (over, summary) or None, from the last log alone (or a
         version-2 save's tails): what the main menu's Resume row shows."""
         status = None
-        buf = bytearray(LOG_BYTES)
+        buf = bytearray(WINDOW)
         found = [None]
 
         def note(kind, payload):
@@ -312,11 +346,10 @@ class Journal:
                 found[0] = parse_status(payload) or found[0]
 
         for index in reversed(self._log_numbers()):
-            if self._read_log(index, buf):
-                walk_log(buf, note)
-                if found[0] is not None:
-                    status = found[0]
-                    break
+            self._scan_log(index, note, buf)
+            if found[0] is not None:
+                status = found[0]
+                break
         if status is None:
             self._old_records(note, tails_only=True)
             status = found[0]
@@ -327,12 +360,14 @@ class Journal:
         """Feed the match's records (a version-2 save's first, then the logs) to
         visit(kind, payload), and note where the next record goes."""
         self._old_records(visit)
-        buf = bytearray(LOG_BYTES)
+        buf = bytearray(WINDOW)
         index = 0
         last = None  # (number, end, torn) of the last whole log
-        while self._read_log(index, buf):
-            end, torn = walk_log(buf, visit)
-            last = (index, end, torn)
+        while True:
+            found = self._scan_log(index, visit, buf)
+            if found is None:
+                break
+            last = (index, found[0], found[1])
             index += 1
         self.spare_ready = False
         if last is None or last[2]:  # no log yet, or the last one was cut: the next
@@ -509,19 +544,28 @@ class Journal:
         return newest + 1, False
 
     def _blank_first_log(self, gen):
-        buf = bytearray(LOG_BYTES)
         try:
-            return self._read_log(0, buf, gen) and erased_from(buf, HEADER_BYTES)
+            found = self._scan_log(0, lambda kind, payload: None, bytearray(WINDOW), gen)
         except SaveDamaged:
             return False
+        return found == (HEADER_BYTES, False)
 
     def _make_log(self, index):
         """Write log ``index`` of this generation whole: its header, then erased bytes."""
         mixed = (_ticks_us() ^ ((self.seed or 0) * 2654435761)) & 0xFFFFFFFF
         nonce = mixed.to_bytes(4, "little") + bytes(((self.gen or 0) & 0xFF,))
         name = self._log_name(index)
-        blank = ERASED[:1] * (LOG_BYTES - HEADER_BYTES)
-        write_new(self.files, name, log_header(index, nonce) + blank)
+        f = self.files.open(name, "wb")
+        try:  # in small pieces: a fragmented heap may have no 4 KiB block free
+            f.write(log_header(index, nonce))
+            left = LOG_BYTES - HEADER_BYTES
+            while left:
+                piece = min(left, len(ERASED))
+                f.write(ERASED if piece == len(ERASED) else ERASED[:piece])
+                left -= piece
+            f.flush()
+        finally:
+            f.close()
         self.files.write_at(name, HEADER_BYTES, b"")  # the Pico finds its block now, not later
 
     def _find_log(self):

@@ -20,9 +20,11 @@ from pawtrack.journal import (
     MAX_APPEND,
     OTHER_VERSION,
     SPARE_AT,
+    WINDOW,
     Journal,
     SaveDamaged,
     action_record,
+    log_header,
     status_record,
 )
 from pawtrack.memfiles import MemoryFiles
@@ -256,7 +258,8 @@ class RoundTripTest(JournalTest):
         while not journal.needs_tidy():
             journal.append_action("a%d" % count)
             count += 1
-        self.overwrite("1.l1", self.raw("1.l0")[:100])  # as if cut while it was made
+        made = log_header(1, b"nonce") + b"\xff" * (LOG_BYTES - HEADER_BYTES)
+        self.overwrite("1.l1", made[:100])  # as if cut while it was made (FAT: in part)
         again = self.reopened()
         self.assertEqual(live_actions(again)[0], ["a%d" % n for n in range(count)])
         self.assertTrue(again.needs_tidy())
@@ -282,11 +285,45 @@ class RoundTripTest(JournalTest):
         again.append_action("last")
         self.assertEqual(live_actions(self.reopened())[0], expected + ["last"])
 
+    def test_logs_are_read_a_window_at_a_time(self):
+        # The Pico's heap fragments: a 4 KiB buffer could fail where a match must resume.
+        self.files = SmallReads()
+        journal = self.journal_with(["move %d" % n for n in range(300)])
+        self.files.largest = 0
+        self.assertEqual(len(live_actions(self.reopened())[0]), 300)
+        self.assertEqual(self.reopened().peek_status(), STATUS)
+        journal.start("counting", OPTIONS, 9, STATUS)
+        self.assertTrue(0 < self.files.largest <= WINDOW)
+
     def test_progress_is_reported_during_a_long_replay(self):
         self.journal_with(["roll"] * 100)
         seen = []
         self.reopened().replay(lambda action: None, progress=lambda *pair: seen.append(pair))
         self.assertEqual(seen, [(32, 100), (64, 100), (96, 100)])
+
+
+class SmallReads(MemoryFiles):
+    """MemoryFiles whose open logs note the largest read asked of them."""
+
+    largest = 0
+
+    def open(self, name, mode):
+        f = MemoryFiles.open(self, name, mode)
+        if ".l" not in name:
+            return f
+        owner = self
+        read, readinto = f.read, f.readinto
+
+        def noting_read(size=-1):
+            owner.largest = max(owner.largest, LOG_BYTES if size is None or size < 0 else size)
+            return read(size)
+
+        def noting_readinto(buffer):
+            owner.largest = max(owner.largest, len(buffer))
+            return readinto(buffer)
+
+        f.read, f.readinto = noting_read, noting_readinto
+        return f
 
 
 class WatchedFiles(MemoryFiles):
