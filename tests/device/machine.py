@@ -10,7 +10,9 @@ reading 1) and records what the hardware would receive:
   outside (a button) and runs its IRQ handler like the hardware would;
 * ``PWM`` history, one-shot ``Timer``s (``fire_timers()`` runs the due ones),
   the ``WDT`` (``watchdog``), ``mem32`` writes (the watchdog's CTRL register),
-  ``reset()``.
+  ``reset()``;
+* ``idle()`` (wait for an event) runs ``idle_hooks[0]`` if a test set one:
+  the time passing while the chip waits, an edge coming.
 
 ``reset_all()`` puts everything back to power-on. Only for tests: it never
 goes onto a device (``make flash`` copies firmware/ only).
@@ -36,6 +38,7 @@ timers = []
 watchdog = {}
 mem32_writes = []
 irq_disabled = [0]
+idle_hooks = [None]
 
 
 class PinState:
@@ -73,6 +76,7 @@ def reset_all():
     del mem32_writes[:]
     PWM.history = []
     irq_disabled[0] = 0
+    idle_hooks[0] = None
     import neopixel
 
     neopixel.reset_all()
@@ -141,6 +145,11 @@ def drive(name, level):
     edge = IRQ_RISING if after else IRQ_FALLING
     if state.trigger & edge:
         state.handler(Pin(name))
+
+
+def idle():
+    if idle_hooks[0] is not None:
+        idle_hooks[0]()
 
 
 def disable_irq():

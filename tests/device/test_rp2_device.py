@@ -209,6 +209,22 @@ class ButtonsTest(unittest.TestCase):
             self.buttons.read()
         self.assertEqual(machine.irq_disabled[0], 0)
 
+    def test_the_rest_between_passes_ends_at_an_edge(self):
+        waits = []
+
+        def a_millisecond_passes():
+            waits.append(self.clock.now)
+            self.clock.now += 1
+            if self.clock.now == 103:
+                machine.drive(11, 0)  # ok goes down 3 ms into a 5 ms rest
+
+        machine.idle_hooks[0] = a_millisecond_passes
+        self.clock.now = 100
+        self.buttons.sleep_ms(5)
+        self.assertEqual((self.clock.now, waits), (103, [100, 101, 102]))
+        self.buttons.sleep_ms(5)  # no edge: the whole rest
+        self.assertEqual(self.clock.now, 108)
+
     def test_a_new_press_after_a_quiet_release_is_latched(self):
         self.at(0, 10, 0)
         self.at(100, 10, None)

@@ -438,9 +438,13 @@ class App:
         self.collect_now()
 
     def run(self, on_loop=None):
-        """Forever: the device's main loop. on_loop runs every pass (serial, watchdog)."""
+        """Forever: the device's main loop. on_loop runs every pass (serial, watchdog).
+
+        Between passes it rests; buttons that can wake it (``sleep_ms`` on the
+        Hal's buttons: the Pico's wake at a pin's edge) end the rest early."""
+        rest = getattr(self.hal.buttons, "sleep_ms", None) or self.clock.sleep_ms
         while True:
             self.step()
             if on_loop is not None:
                 on_loop()
-            self.clock.sleep_ms(LOOP_SLEEP_MS)
+            rest(LOOP_SLEEP_MS)

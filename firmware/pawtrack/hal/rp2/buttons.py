@@ -10,6 +10,11 @@ with ``ticks_ms``: a falling edge after the pin was quiet and released for
 the bounce of a release never latches a phantom press. ``read()`` reports a
 latched press once, then clears it; ``pawtrack.buttons`` does the debouncing
 and the short/long decisions.
+
+``sleep_ms(ms)`` is the loop's rest between passes: it waits for events
+(``machine.idle()``, a millisecond at most each) and returns early when an
+edge came, so a press or release is handled at once instead of up to the 5 ms
+rest later (the handlers count the edges).
 """
 
 import array
@@ -37,6 +42,7 @@ class _PinEdge:
         buttons = self.buttons
         index = self.index
         now = buttons.clock.ticks_ms()
+        buttons.edges[0] = (buttons.edges[0] + 1) & 0xFF
         if pin.value():  # high: released (pull-up)
             buttons.released_at[index] = now
             buttons.released[index] = 1
@@ -58,6 +64,7 @@ class Buttons:
         self.latched = bytearray(count)
         self.released = bytearray(count)  # 1 once the pin has been released
         self.released_at = array.array("i", [0] * count)  # ticks_ms of the last release
+        self.edges = bytearray(1)  # edges seen, counted round (sleep_ms wakes on a change)
         self.handlers = []  # the bound methods the IRQs call (kept so they are made once)
         self.levels = [False] * count  # what read() fills and returns
         for index, name in enumerate(self.names):
@@ -70,6 +77,15 @@ class Buttons:
                 trigger=machine.Pin.IRQ_FALLING | machine.Pin.IRQ_RISING,
                 hard=True,
             )
+
+    def sleep_ms(self, ms):
+        """Rest up to ``ms``, returning early once a button edge comes."""
+        clock = self.clock
+        start = clock.ticks_ms()
+        edges = self.edges
+        seen = edges[0]
+        while edges[0] == seen and clock.ticks_diff(clock.ticks_ms(), start) < ms:
+            machine.idle()
 
     def read(self):
         """The levels in ``names`` order, True = pressed now or since the last read.
