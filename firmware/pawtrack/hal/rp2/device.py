@@ -27,6 +27,7 @@ import time
 
 import machine
 
+from pawtrack import forget_module
 from pawtrack.boarddef import core_board
 from pawtrack.files import OsFiles
 from pawtrack.hal import Hal
@@ -36,6 +37,17 @@ from pawtrack.hal.rp2.problems import ProblemList
 from pawtrack.hal.rp2.ssd1306 import Ssd1306
 
 RESTART_DELAY_MS = 5000
+
+
+def forget_port_module():
+    """MicroPython's rp2 port mounts the flash with its own ``rp2`` module (_boot.py) and
+    leaves it loaded, in sys.modules and in __main__'s names: 1.4 KiB of heap for its PIO
+    assembler, which the referee does not use. Both are dropped (an ``import rp2`` would
+    load it again)."""
+    import __main__
+
+    __main__.__dict__.pop("rp2", None)
+    forget_module("rp2")
 
 
 class Device:
@@ -112,6 +124,7 @@ class Device:
         hal.leds = self.strip
         hal.beeper = self.beeper
         hal.keep_alive = self.watchdog.feed
+        forget_port_module()
 
     def boot_blinks(self, count):
         """Blink the cat's start LED red ``count`` times (before the app owns the strip)."""
