@@ -18,7 +18,7 @@ from fixture_board import BOARD
 
 from pawtrack import games
 from pawtrack.hal import blink
-from pawtrack.hal.rp2 import ssd1306, status_led, watchdog
+from pawtrack.hal.rp2 import spans, ssd1306, status_led, watchdog
 from pawtrack.hal.rp2.buttons import Buttons
 from pawtrack.hal.rp2.usb_serial import UsbSerial
 from pawtrack.hal.virtual_clock import VirtualClock
@@ -111,7 +111,7 @@ class Ssd1306DriverTest(unittest.TestCase):
                 columns = [x for x in range(128) if buffer[page * 128 + x] != shown[page * 128 + x]]
                 if columns:
                     expected.append((page, columns[0], columns[-1]))
-            self.assertEqual(ssd1306.changed_spans(buffer, shown, 128, 8), expected)
+            self.assertEqual(spans.changed_spans(buffer, shown, 128, 8), expected)
 
     def test_an_area_is_sent_as_one_rectangle_of_whole_pages(self):
         driver = ssd1306.Ssd1306(self.i2c)

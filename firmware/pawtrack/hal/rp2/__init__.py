@@ -2,6 +2,7 @@
 
 ``device.Device`` builds every part from the board definition; the other
 modules are one part each: ``ssd1306`` (the OLED driver, dirty rectangles),
+``spans`` (its change search in Python, where there is no machine code),
 ``oled`` (the canvas that survives a missing panel), ``strip`` (NeoPixels),
 ``buttons`` (pins with edge interrupts), ``beeper`` (PWM piezo),
 ``status_led`` (blink codes), ``watchdog``, ``usb_serial`` (the protocol's

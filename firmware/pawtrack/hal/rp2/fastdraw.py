@@ -21,7 +21,7 @@ rp2 backend gives the canvas a ``Painter`` once the first picture is on the
 panel (``Canvas.use_painter``).
 
 ``ChangedPages`` finds, for the panel driver, where each page of the picture
-differs from what the panel holds (``ssd1306.changed_spans``'s answer): 0.24-0.39
+differs from what the panel holds (``spans.changed_spans``'s answer): 0.24-0.39
 ms a frame, most of it the Python that lists the pages, instead of 0.4-3.9 ms
 and 0.3-2.9 KiB of memoryview slices in Python.
 
@@ -52,7 +52,7 @@ def address(buffer):
 
 
 class ChangedPages:
-    """``ssd1306.changed_spans`` by machine code: [(page, first, last column)] of the
+    """``spans.changed_spans`` by machine code: [(page, first, last column)] of the
     pages where the picture differs from what the panel holds."""
 
     def __init__(self, width, pages):
