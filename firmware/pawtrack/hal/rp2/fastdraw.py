@@ -78,11 +78,12 @@ class Painter:
         self.width = canvas.width
         self.pages = canvas.height >> 3
         self.buffer = address(canvas.buffer)
-        # A line of text as columns, and the same grown up to LARGEST_SCALE times. The
-        # characters made start less than one advance left of the canvas and end less
-        # than one right of it: fewer than width + 2 advances of columns.
+        # A line of text as columns, and the same grown up to LARGEST_SCALE times (made
+        # with the first big text: the main menu has none). The characters made start
+        # less than one advance left of the canvas and end less than one right of it:
+        # fewer than width + 2 advances of columns.
         self.row = bytearray(self.width + 2 * ADVANCE)
-        self.large = bytearray(LARGEST_SCALE * (self.width + 2 * LARGEST_SCALE * ADVANCE))
+        self.large = None
         self.sizes = array("i", (0, 0))  # scale_columns's scale and page width less it
         self.icons = {}  # icon rows' id() -> columns
 
@@ -116,8 +117,12 @@ class Painter:
             sizes = self.sizes
             sizes[0] = scale
             sizes[1] = count * advance - scale
-            scale_columns(self.large, self.row, count * ADVANCE, sizes)
-            self.draw(self.large, count * advance, scale, x, y, color)
+            large = self.large
+            if large is None:
+                large = bytearray(LARGEST_SCALE * (self.width + 2 * LARGEST_SCALE * ADVANCE))
+                self.large = large
+            scale_columns(large, self.row, count * ADVANCE, sizes)
+            self.draw(large, count * advance, scale, x, y, color)
         return end
 
     def icon(self, icon, x, y, color):
