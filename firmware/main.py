@@ -35,15 +35,17 @@ except (ImportError, SyntaxError):
 if bundlefs is not None:
     bundlefs.mount()
 
-from board import BOARD  # noqa: E402 - after frozen_first, which decides where it comes from
-
-from pawtrack import games  # noqa: E402
+from pawtrack import forget_module, games  # noqa: E402
 from pawtrack.hal.rp2.device import Device  # noqa: E402
 from pawtrack.ui.app import App  # noqa: E402
 
 
-def start(board=BOARD, **device_options):
+def start(board=None, **device_options):
     """Build the device, the app and the protocol; returns (device, app)."""
+    if board is None:  # the board file's, forgotten once the device copied what it uses
+        from board import BOARD as board
+
+        forget_module("board")
     device = Device(board, **device_options)  # the panel and the buttons
     app = App(device.hal, games.catalog(), defer_boot=True)
     app.step()  # the main menu on the panel, first

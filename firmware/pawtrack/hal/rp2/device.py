@@ -28,7 +28,6 @@ import time
 import machine
 
 from pawtrack import forget_module
-from pawtrack.boarddef import core_board
 from pawtrack.files import OsFiles
 from pawtrack.hal import Hal
 from pawtrack.hal.rp2.buttons import Buttons
@@ -37,6 +36,37 @@ from pawtrack.hal.rp2.problems import ProblemList
 from pawtrack.hal.rp2.ssd1306 import Ssd1306
 
 RESTART_DELAY_MS = 5000
+# The fields of the board definition that this backend and the core read; the others
+# (labels and pin names for the host's tools and other runtimes) are not kept.
+USED_FIELDS = (
+    "name",
+    "chip",
+    "i2c_id",
+    "i2c_sda",
+    "i2c_scl",
+    "i2c_freq",
+    "oled_address",
+    "oled_width",
+    "oled_height",
+    "led_pin",
+    "led_count",
+    "buttons",
+    "buzzer_pin",
+    "onboard_led",
+    "track",
+    "status",
+    "max_brightness",
+)
+
+
+def used_board(board):
+    """The board definition with the core's derived fields (pawtrack.boarddef, read once
+    and forgotten), only those in USED_FIELDS."""
+    from pawtrack.boarddef import core_board
+
+    full = core_board(board)
+    forget_module("pawtrack.boarddef")
+    return {key: full[key] for key in USED_FIELDS if key in full}
 
 
 def forget_port_module():
@@ -52,8 +82,7 @@ def forget_port_module():
 
 class Device:
     def __init__(self, board, clock=time, files_root="/", stdin=None, stdout=None):
-        board = core_board(board)
-        self.board = board
+        self.board = board = used_board(board)
         self.clock = clock
         self.problems = ProblemList()
         self.app = None
