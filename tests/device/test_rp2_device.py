@@ -12,7 +12,6 @@ import json
 import unittest
 
 import machine
-import neopixel
 from device_kit import SerialInput, SerialOutput, make_device
 from fixture_board import BOARD
 
@@ -241,7 +240,7 @@ class PartsTest(unittest.TestCase):
         device, app, clock, _, _ = started()
         self.assertEqual(device.board["max_brightness"], 102)
         device.strip.write([(255, 40, 255)] * 12)
-        self.assertEqual(neopixel.strips[0].writes[-1][0], (102, 40, 102))
+        self.assertEqual(machine.strip_writes[-1][0], (102, 40, 102))
 
     def test_status_led_blinks_the_code(self):
         self.assertTrue(blink.lit_at(0, 1))
@@ -292,7 +291,7 @@ class WatchdogTest(unittest.TestCase):
                 device.run(app)
             self.assertEqual(machine.mem32_writes, [(address + 0x3000, 1 << 30)])
             self.assertFalse(machine.watchdog["enabled"])
-            self.assertEqual(neopixel.strips[0].writes[-1], [(0, 0, 0)] * 12)
+            self.assertEqual(machine.strip_writes[-1], [(0, 0, 0)] * 12)
 
     def test_a_crash_says_so_then_restarts_the_board(self):
         device, app, clock, _, serial_out = started()
@@ -324,7 +323,7 @@ class MissingOledTest(unittest.TestCase):
             events(self.serial_out)[0], {"ev": "problem", "what": "oled", "reason": reason}
         )
         self.assertEqual(self.device.problems.blink_code(), 2)
-        red = [w[0] for w in neopixel.strips[0].writes if w[0] != (0, 0, 0)]
+        red = [w[0] for w in machine.strip_writes if w[0] != (0, 0, 0)]
         self.assertEqual(red, [(102, 0, 0), (102, 0, 0)])  # two blinks, within the cap
         self.assertEqual(machine.I2C.log, [])
 
