@@ -31,7 +31,7 @@ class HomeScreen(MenuScreen):
         """``carried``: what an earlier main menu set aside (``set_aside``); this one
         reads the saved matches when it is entered, not now."""
         MenuScreen.__init__(self, app)
-        self.items = []  # (label, (kind, game entry or None, summary))
+        self.items = []  # (label, kind, game entry or None, summary): one tuple a row
         self.tool = None  # the Dice & bag screen, kept so its bags last until power-off
         self.saved = []  # [(game entry, summary)]: the Resume rows as last read from flash
         self.notices = []  # what reading them said, until refresh() returns it
@@ -47,7 +47,7 @@ class HomeScreen(MenuScreen):
         """(what a new main menu carries on with, the menus' modules a match does not use),
         for the app to drop this menu while a match is on the screen (App.set_menu_aside).
         The base menu stays loaded while the Dice & bag tool, itself a menu, is kept."""
-        carried = (self.items[self.selected][1] if self.items else None, self.tool)
+        carried = (self.items[self.selected][1:] if self.items else None, self.tool)
         modules = ["pawtrack.ui.home", "pawtrack.ui.game_setup", "pawtrack.ui.confirm"]
         modules.append("pawtrack.ui.settings_screen")
         if self.tool is None:
@@ -59,18 +59,18 @@ class HomeScreen(MenuScreen):
 
         ``saves``: read the saved matches again for the Resume rows (False: keep
         the ones last read, without the games the app no longer has)."""
-        kept = self.items[self.selected][1] if self.items else self.wanted
+        kept = self.items[self.selected][1:] if self.items else self.wanted
         items = []
         if saves:
             self.saved, notices = self.app.session.resume_entries()
             self.notices.extend(notices)
         for package, summary in self.saved:
             if package in self.app.games:
-                items.append(("Resume " + package.NAME, (RESUME, package, summary)))
+                items.append(("Resume " + package.NAME, RESUME, package, summary))
         for package in self.app.games:
-            items.append((package.NAME, (GAME, package, None)))
-        items.append(("Dice & bag", (TOOL, None, None)))
-        items.append(("Settings", (SETTINGS, None, None)))
+            items.append((package.NAME, GAME, package, None))
+        items.append(("Dice & bag", TOOL, None, None))
+        items.append(("Settings", SETTINGS, None, None))
         self.items = items
         if kept is not None:
             self.selected = self.index_of(kept)
@@ -81,7 +81,7 @@ class HomeScreen(MenuScreen):
         """Where ``item`` is now; a Resume row that went away falls back to its game."""
         kind, package, _ = item
         for wanted in ((kind, package), (GAME, package)):
-            for index, (_, (other_kind, other_package, _)) in enumerate(self.items):
+            for index, (_, other_kind, other_package, _) in enumerate(self.items):
                 if (other_kind, other_package) == wanted:
                     return index
         return min(self.selected, len(self.items) - 1)
@@ -92,18 +92,18 @@ class HomeScreen(MenuScreen):
             self.app.message(message, title="Saved game")
 
     def entries(self):
-        return [label for label, _ in self.items]
+        return [item[0] for item in self.items]
 
     def title_right(self):
         # With Resume highlighted, the title bar says where that game stands.
         if self.items:
-            kind, _, summary = self.items[self.selected][1]
+            _, kind, _, summary = self.items[self.selected]
             if kind == RESUME and summary:
                 return summary[:SUMMARY_CHARS]
         return "v" + VERSION
 
     def pick(self, index):
-        kind, package, _ = self.items[index][1]
+        _, kind, package, _ = self.items[index]
         app = self.app
         if kind == SETTINGS:
             from pawtrack.ui.settings_screen import SettingsScreen
