@@ -32,8 +32,8 @@ FOOD_COLORS = {
 class Lights:
     def __init__(self, count, track=(), status=(), max_brightness=255):
         self.count = count
-        self.track_leds = tuple(track)
-        self.status_leds = tuple(status)
+        self.track_leds = track  # the board's own sequences (indexed, never changed)
+        self.status_leds = status
         self.max_brightness = max_brightness
         self.level = 255  # the settings' share of the cap, 0-255
         self.colors = [OFF] * count
