@@ -25,13 +25,21 @@ def frozen_first(path=sys.path):
 
 frozen_first()
 
-try:
-    import bundlefs  # /bundlefs.mpy, which `make flash` writes beside the bundle
-except (ImportError, SyntaxError):
-    # No bundle reader: the frozen firmware, or the tests, where the modules are found as
-    # they are (a MicroPython without the Thumb assembler, like the WebAssembly one the
-    # tests use, cannot compile bundlefs.py's source: SyntaxError).
-    bundlefs = None
+
+def bundle_reader():
+    # /bundlefs.mpy, which `make flash` writes beside the bundle. None without it: the
+    # frozen firmware, or the tests, where the modules are found as they are (a MicroPython
+    # without the Thumb assembler, like the WebAssembly one the tests use, cannot compile
+    # bundlefs.py's source: SyntaxError). In a function: the module's own frame lasts as
+    # long as the firmware runs and would keep the error caught here in the heap.
+    try:
+        import bundlefs
+    except (ImportError, SyntaxError):
+        return None
+    return bundlefs
+
+
+bundlefs = bundle_reader()
 if bundlefs is not None:
     bundlefs.mount()
 
