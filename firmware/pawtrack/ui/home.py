@@ -33,15 +33,16 @@ class HomeScreen(MenuScreen):
         MenuScreen.__init__(self, app)
         self.items = []  # (label, kind, game entry or None, summary): one tuple a row
         self.tool = None  # the Dice & bag screen, kept so its bags last until power-off
-        self.saved = []  # [(game entry, summary)]: the Resume rows as last read from flash
-        self.notices = []  # what reading them said, until refresh() returns it
+        # (Nothing is kept as empty tuples, not lists: an empty list takes 32 bytes of heap.)
+        self.saved = ()  # [(game entry, summary)]: the Resume rows as last read from flash
+        self.notices = ()  # what reading them said, until refresh() returns it
         self.wanted = None  # the item to highlight when the rows are first made
         if carried is not None:
             self.wanted, self.tool = carried
             return
         notice = self.refresh(saves=app.files.exists(SAVES_FOLDER))
         if notice:  # shown when the app has finished starting (its refresh returns it)
-            self.notices.append(notice)
+            self.notices = (notice,)
 
     def set_aside(self):
         """(what a new main menu carries on with, the menus' modules a match does not use),
@@ -63,7 +64,7 @@ class HomeScreen(MenuScreen):
         items = []
         if saves:
             self.saved, notices = self.app.session.resume_entries()
-            self.notices.extend(notices)
+            self.notices += tuple(notices)
         for package, summary in self.saved:
             if package in self.app.games:
                 items.append(("Resume " + package.NAME, RESUME, package, summary))
@@ -74,7 +75,7 @@ class HomeScreen(MenuScreen):
         self.items = items
         if kept is not None:
             self.selected = self.index_of(kept)
-        notices, self.notices = self.notices, []
+        notices, self.notices = self.notices, ()
         return "\n".join(notices) if notices else None
 
     def index_of(self, item):
