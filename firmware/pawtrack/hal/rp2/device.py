@@ -3,10 +3,11 @@
 ``Device(BOARD)`` makes, from the board file's pins (nothing is touched before
 it is called), what the first picture needs: the OLED canvas and the buttons,
 in the ``Hal`` that ``pawtrack.ui.app.App`` runs on. main.py draws the main
-menu with them, then ``start_rest()`` makes the other parts (the LED strip,
-the beeper, the board LED, the watchdog, the USB serial link), importing
-their modules only then: on the Pico each module costs several milliseconds
-to load, and the menu should be up within a few hundred. main.py then makes
+menu with them, then ``start_rest()`` makes the other parts (the board's
+derived fields, pawtrack.boarddef's, keeping only the fields used; the LED
+strip, the beeper, the board LED, the watchdog, the USB serial link),
+importing their modules only then: on the Pico each module costs several
+milliseconds to load, and the menu should be up within a few hundred. main.py then makes
 the serial Protocol, ``attach``es it, and calls ``run``. What the firmware
 needs from the board file is documented in docs/hardware.md.
 
@@ -82,7 +83,7 @@ def forget_port_module():
 
 class Device:
     def __init__(self, board, clock=time, files_root="/", stdin=None, stdout=None):
-        self.board = board = used_board(board)
+        self.board = board  # as given, until start_rest keeps what is used (used_board)
         self.clock = clock
         self.problems = ProblemList()
         self.app = None
@@ -120,7 +121,8 @@ class Device:
         self.hal.problems = self.problems.lines  # the same list, kept up to date
 
     def start_rest(self):
-        """After the first picture: the strip, the beeper, the board LED, watchdog, serial."""
+        """After the first picture: the board's derived fields, the strip, the beeper, the
+        board LED, watchdog, serial."""
         from pawtrack.hal.rp2.beeper import Beeper
         from pawtrack.hal.rp2.status_led import StatusLed
         from pawtrack.hal.rp2.strip import Strip
@@ -137,7 +139,7 @@ class Device:
             self.oled.use_painter(fastdraw.Painter(self.oled))
             driver = self.oled.driver
             driver.find_changes = fastdraw.ChangedPages(driver.width, driver.pages)
-        board = self.board
+        board = self.board = self.hal.board = used_board(self.board)
         self.strip = Strip(board["led_pin"], board["led_count"], board["max_brightness"])
         self.strip.off()
         if not self.oled.working:
