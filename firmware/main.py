@@ -25,25 +25,35 @@ def frozen_first(path=sys.path):
 
 frozen_first()
 
-try:
-    import bundlefs  # /bundlefs.mpy, which `make flash` writes beside the bundle
-except (ImportError, SyntaxError):
-    # No bundle reader: the frozen firmware, or the tests, where the modules are found as
-    # they are (a MicroPython without the Thumb assembler, like the WebAssembly one the
-    # tests use, cannot compile bundlefs.py's source: SyntaxError).
-    bundlefs = None
+
+def bundle_reader():
+    # /bundlefs.mpy, which `make flash` writes beside the bundle. None without it: the
+    # frozen firmware, or the tests, where the modules are found as they are (a MicroPython
+    # without the Thumb assembler, like the WebAssembly one the tests use, cannot compile
+    # bundlefs.py's source: SyntaxError). In a function: the module's own frame lasts as
+    # long as the firmware runs and would keep the error caught here in the heap.
+    try:
+        import bundlefs
+    except (ImportError, SyntaxError):
+        return None
+    return bundlefs
+
+
+bundlefs = bundle_reader()
 if bundlefs is not None:
     bundlefs.mount()
 
-from board import BOARD  # noqa: E402 - after frozen_first, which decides where it comes from
-
-from pawtrack import games  # noqa: E402
+from pawtrack import forget_module, games  # noqa: E402
 from pawtrack.hal.rp2.device import Device  # noqa: E402
 from pawtrack.ui.app import App  # noqa: E402
 
 
-def start(board=BOARD, **device_options):
+def start(board=None, **device_options):
     """Build the device, the app and the protocol; returns (device, app)."""
+    if board is None:  # the board file's, forgotten once the device copied what it uses
+        from board import BOARD as board
+
+        forget_module("board")
     device = Device(board, **device_options)  # the panel and the buttons
     app = App(device.hal, games.catalog(), defer_boot=True)
     app.step()  # the main menu on the panel, first

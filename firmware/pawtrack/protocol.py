@@ -1,15 +1,13 @@
 """The serial protocol v1: one JSON object per line, host commands in, events out.
 
 The same code runs on the device (USB CDC) and in the simulator's ``--serial``
-mode (stdin/stdout). The transport hands ``Protocol.feed`` raw bytes as they
-arrive; each complete line is handled and every answer goes out through the
-``send`` callable as one JSON line. docs/protocol.md documents every command
-and event with examples.
-
-Every command may carry an ``"id"``; the direct answer repeats it. Anything
-wrong with a line (not JSON, not an object, unknown command, missing or bad
-fields, an illegal action, a line over 1 KiB) gets exactly one ``error`` event
-with a ``code`` and a ``reason``, and changes nothing.
+mode (stdin/stdout). Every event the app emits goes out through the ``send``
+callable as one JSON line as it happens, whether or not the host ever sent
+anything. The transport hands ``Protocol.feed`` raw bytes as they arrive; each
+complete line is read and answered by ``pawtrack.commands``, which is loaded
+when the first line comes: a device nobody talks to does not hold the command
+code (about 1 KiB of the Pico's heap). docs/protocol.md documents every
+command and event with examples.
 
 A ``deferred`` protocol (the device's) keeps its events back until
 ``flush()``, which the device's loop calls once a pass, after the screen was
@@ -18,33 +16,8 @@ which would otherwise come between a button press and its picture.
 """
 
 import json
-from binascii import hexlify
 
-from pawtrack import VERSION
-
-# The match code (pawtrack.game, pawtrack.session and what they import) is
-# imported by the commands that play, not here: at the main menu with nothing
-# saved the device has not loaded it (about 6 KiB of the Pico's heap).
-
-PROTOCOL_VERSION = 1
 MAX_LINE = 1024
-
-BUTTON_NAMES = ("left", "ok", "right", "back")
-PRESS_KINDS = ("short", "long", "repeat")
-
-
-class CommandError(Exception):
-    def __init__(self, code, reason):
-        super().__init__(reason)
-        self.code = code
-        self.reason = reason
-
-
-LOG_PAGE = 50  # actions per "log" answer, so a long match never needs one huge line
-
-
-def hex_of(data):
-    return hexlify(data).decode()
 
 
 class Protocol:
@@ -53,21 +26,10 @@ class Protocol:
         self.send = send
         self.outbox = [] if deferred else None
         self.board_name = board_name
+        self.extra = extra  # the backend's own commands: {name: handler}
+        self.commands = None  # pawtrack.commands.Commands, made when the first line comes
         self.partial = bytearray()
         self.overlong = False
-        self.commands = {
-            "hello": self.cmd_hello,
-            "press": self.cmd_press,
-            "screen": self.cmd_screen,
-            "state": self.cmd_state,
-            "new": self.cmd_new,
-            "act": self.cmd_act,
-            "undo": self.cmd_undo,
-            "resume": self.cmd_resume,
-            "log": self.cmd_log,
-        }
-        if extra:
-            self.commands.update(extra)
         app.listeners.append(self.send_event)
 
     # -- transport -------------------------------------------------------------
@@ -92,6 +54,14 @@ class Protocol:
                 continue
             self.partial.append(byte)
 
+    def handle_line(self, line):
+        """One line from the host (bytes or str): read, checked and answered."""
+        if self.commands is None:
+            from pawtrack.commands import Commands
+
+            self.commands = Commands(self)
+        self.commands.handle_line(line)
+
     def send_event(self, event):
         if self.outbox is None:
             self.send(json.dumps(event))
@@ -109,221 +79,3 @@ class Protocol:
         if command_id is not None:
             event["id"] = command_id
         self.send_event(event)
-
-    # -- one line ----------------------------------------------------------------
-
-    def handle_line(self, line):
-        if isinstance(line, str):
-            line = line.encode()
-        line = line.strip(b" \t")  # only blanks: what counts as space differs by interpreter
-        if not line:
-            return  # an empty line is a harmless keep-alive
-        if len(line) > MAX_LINE:
-            self.error("too_long", "line longer than %d bytes" % MAX_LINE)
-            return
-        try:
-            line = line.decode()
-        except UnicodeError:
-            self.error("bad_json", "line is not UTF-8 text")
-            return
-        try:
-            message = json.loads(line)
-        except Exception:  # noqa: BLE001 - bad JSON, or nesting too deep for the stack
-            self.error("bad_json", "line is not valid JSON")
-            return
-        if not isinstance(message, dict):
-            self.error("not_object", "a command must be a JSON object")
-            return
-        command_id = message.get("id")
-        if command_id is not None and (
-            isinstance(command_id, bool) or not isinstance(command_id, (int, float, str))
-        ):
-            self.error("bad_field", "id must be a number or a string")
-            return
-        name = message.get("cmd")
-        if not isinstance(name, str):
-            self.error("missing_field", "missing cmd", command_id)
-            return
-        handler = self.commands.get(name)
-        if handler is None:
-            self.error("unknown_cmd", "unknown command: " + name[:40], command_id)
-            return
-        try:
-            reply = handler(message)
-        except CommandError as problem:
-            self.error(problem.code, problem.reason, command_id)
-            return
-        except Exception as problem:  # noqa: BLE001 - a bad line must never stop the device
-            self.error("internal", "%s: %s" % (type(problem).__name__, problem), command_id)
-            return
-        if reply is not None:
-            if command_id is not None:
-                reply["id"] = command_id
-            self.send_event(reply)
-
-    # -- commands ----------------------------------------------------------------
-
-    def cmd_hello(self, message):
-        return {
-            "ev": "hello",
-            "protocol": PROTOCOL_VERSION,
-            "firmware": VERSION,
-            "board": self.board_name,
-            "games": [package.ID for package in self.app.games],
-        }
-
-    def cmd_press(self, message):
-        button = field(message, "button", str)
-        kind = message.get("kind", "short")
-        if button not in BUTTON_NAMES:
-            raise CommandError("bad_field", "button must be one of " + ", ".join(BUTTON_NAMES))
-        if kind not in PRESS_KINDS:
-            raise CommandError("bad_field", "kind must be one of " + ", ".join(PRESS_KINDS))
-        self.app.press(button, kind)
-        self.app.step()
-        return {"ev": "pressed", "button": button, "kind": kind, "screen": self.screen_name()}
-
-    def cmd_screen(self, message):
-        canvas = self.app.canvas
-        if self.app.dirty:
-            self.app.render()
-        return {
-            "ev": "screen",
-            "width": canvas.width,
-            "height": canvas.height,
-            "format": "ssd1306-pages",
-            "hex": hex_of(canvas.buffer),
-        }
-
-    def cmd_state(self, message):
-        if self.app.dirty:
-            self.app.render()
-        reply = {
-            "ev": "state",
-            "screen": self.screen_name(),
-            "text": self.app.screen.text_lines(),
-            "match": None,
-            "legal": [],
-        }
-        match = self.app.session.match
-        if match is not None:
-            reply["match"] = match.snapshot()
-            reply["legal"] = match.game.legal_actions()
-        return reply
-
-    def cmd_log(self, message):
-        match = self.current_match()
-        first = message.get("from", 0)
-        if not isinstance(first, int) or isinstance(first, bool) or first < 0:
-            raise CommandError("bad_field", "from must be a whole number >= 0")
-        return {
-            "ev": "log",
-            "from": first,
-            "moves": match.moves,
-            "actions": match.actions(first, LOG_PAGE),
-        }
-
-    def cmd_new(self, message):
-        game_id = field(message, "game", str)
-        package = self.app.session.find(game_id)
-        if package is None:
-            raise CommandError("unknown_game", "no game called " + game_id[:40])
-        seed = message.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-            raise CommandError("bad_field", "seed must be a whole number >= 0")
-        options = message.get("options", {})
-        if not isinstance(options, dict):
-            raise CommandError("bad_field", "options must be an object")
-        from pawtrack.game import IllegalAction
-
-        refused = (ValueError, IllegalAction)
-        match = self.guarded(refused, "bad_option", self.app.start_match, package, options, seed)
-        self.app.step()
-        return {
-            "ev": "started",
-            "game": match.game_id,
-            "seed": match.seed,
-            "options": match.options,
-            "legal": match.game.legal_actions(),
-        }
-
-    def current_match(self):
-        match = self.app.session.match
-        if match is None:
-            raise CommandError("no_match", "no game in progress; send new first")
-        return match
-
-    def cmd_act(self, message):
-        action = field(message, "action", str)
-        match = self.current_match()
-        from pawtrack.game import IllegalAction
-
-        self.guarded(IllegalAction, "illegal", self.app.session.act, action)
-        self.app.step()
-        return self.acted(match, action)
-
-    def cmd_undo(self, message):
-        match = self.current_match()
-        from pawtrack.game import IllegalAction
-
-        self.guarded(IllegalAction, "illegal", self.app.session.undo)
-        self.app.step()
-        return self.acted(match, None)
-
-    def cmd_resume(self, message):
-        game_id = message.get("game")
-        if game_id is None:
-            game_id = self.app.session.latest_saved()
-            if game_id is None:
-                raise CommandError("no_saved_game", "no saved game to resume")
-        elif not isinstance(game_id, str):
-            raise CommandError("bad_field", "game has the wrong type")
-        elif self.app.session.find(game_id) is None:
-            raise CommandError("unknown_game", "no game called " + game_id[:40])
-        match, problem = self.app.resume_match(game_id)
-        if match is None:
-            raise CommandError("no_saved_game", problem or "no saved game to resume")
-        self.app.step()
-        return self.acted(match, None)
-
-    def guarded(self, expected, code, function, *args):
-        """Call function; an expected refusal becomes a CommandError with code
-        (``save_failed`` when the flash could not be written).
-
-        (Written without ``raise ... from``, which MicroPython warns about on
-        the console, where the protocol runs.)
-        """
-        from pawtrack.session import SaveFailed
-
-        problem = None
-        try:
-            return function(*args)
-        except expected as error:
-            problem = str(error)
-            if isinstance(error, SaveFailed):
-                code = "save_failed"
-        raise CommandError(code, problem)
-
-    def acted(self, match, action):
-        reply = {
-            "ev": "done",
-            "actions": match.moves,
-            "over": match.is_over(),
-            "legal": match.game.legal_actions(),
-        }
-        if action is not None:
-            reply["action"] = action
-        return reply
-
-    def screen_name(self):
-        return type(self.app.screen).__name__
-
-
-def field(message, name, kind):
-    """A required field of a command, of the given type."""
-    if name not in message:
-        raise CommandError("missing_field", "missing " + name)
-    value = message[name]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise CommandError("bad_field", "%s has the wrong type" % name)
-    return value

@@ -7,8 +7,8 @@ is in tests/host/test_mmm_odds_bruteforce.py.
 import unittest
 
 from pawtrack.dice import MMM_FOOD
+from pawtrack.games.mmm.completion import ROLLS
 from pawtrack.games.mmm.odds import (
-    ROLLS,
     Position,
     bust_chance,
     bust_chance_at,

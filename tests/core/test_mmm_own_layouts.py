@@ -161,7 +161,7 @@ class OwnLayoutsTest(unittest.TestCase):
         app.session.act("roll")
         # Power cut: the Resume entry needs the layout while the menu is built.
         app = self.power_on()
-        self.assertEqual(app.screen.items[0][0], "Resume Mmm!")
+        self.assertEqual(app.screen.entries()[0], "Resume Mmm!")
         out = []
         Protocol(app, out.append, board_name="test").feed(b'{"cmd": "resume"}\n')
         self.assertEqual(json.loads(out[0])["ev"], "resumed")

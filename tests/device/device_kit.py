@@ -1,7 +1,7 @@
 """What the backend tests and the press driver share: a serial line and a device.
 
 ``make_device(board)`` builds ``pawtrack.hal.rp2.device.Device`` on the
-stand-in ``machine``/``neopixel`` modules with a clock that moves only when
+stand-in ``machine`` module with a clock that moves only when
 told, a serial input the test can type into and an output that keeps every
 line sent, with its files in a fresh folder.
 """

@@ -5,7 +5,7 @@
 Runs under the MicroPython WebAssembly interpreter. BOARD_JSON is a board
 definition (host_tools.boards.load_board) as JSON. The board file is written
 as board.py the way ``make flash`` does, main.start() builds the device on
-the stand-in ``machine``/``neopixel`` modules, and each press moves the
+the stand-in ``machine`` module, and each press moves the
 button's pin like a finger would, on a virtual clock with the simulator's
 timing (host_tools/sim/simulator.py: a loop pass at the press, then 5 ms loop
 passes, 80 ms short and 700 ms long holds, 120 ms gaps). After boot and after
@@ -19,7 +19,6 @@ import os
 import sys
 
 import machine
-import neopixel
 from device_kit import SerialInput, SerialOutput
 
 from pawtrack.hal.virtual_clock import VirtualClock
@@ -102,7 +101,7 @@ class Driver:
         writes = machine.I2C.log[self.logged :]
         updates = self.updates_since(self.logged)
         self.logged = len(machine.I2C.log)
-        strip = neopixel.strips[0]
+        strip = machine.strip_writes
         print(
             json.dumps(
                 {
@@ -110,7 +109,7 @@ class Driver:
                     "i2c": [[address, hex_of(data)] for address, data in writes],
                     "updates": updates,
                     "frame": hex_of(self.device.oled.buffer),
-                    "leds": strip.writes[-1] if strip.writes else None,
+                    "leds": strip[-1] if strip else None,
                     "screen": type(self.app.screen).__name__,
                     "problems": list(self.device.hal.problems),
                 }

@@ -8,6 +8,7 @@ reading 1) and records what the hardware would receive:
   set of addresses that answer (remove 0x3C to unplug the OLED);
 * ``pins``: the state of every pin, ``drive(pin, level)`` moves a pin from
   outside (a button) and runs its IRQ handler like the hardware would;
+* ``strip_writes``: every WS2812 write (``bitstream``) as the colours it carries;
 * ``PWM`` history, one-shot ``Timer``s (``fire_timers()`` runs the due ones),
   the ``WDT`` (``watchdog``), ``mem32`` writes (the watchdog's CTRL register),
   ``reset()``;
@@ -39,6 +40,8 @@ watchdog = {}
 mem32_writes = []
 irq_disabled = [0]
 idle_hooks = [None]
+strip_writes = []  # [[(r, g, b), ...]] per bitstream, in order
+WS2812_TIMING = (400, 850, 800, 450)  # ns high/low of a 0 and a 1 bit, 800 kHz
 
 
 class PinState:
@@ -77,9 +80,7 @@ def reset_all():
     PWM.history = []
     irq_disabled[0] = 0
     idle_hooks[0] = None
-    import neopixel
-
-    neopixel.reset_all()
+    del strip_writes[:]
 
 
 def _state(name):
@@ -199,6 +200,15 @@ class I2C:
             message.extend(part)
         I2C.log.append((address, bytes(message)))
         return len(message)
+
+
+def bitstream(pin, encoding, timing, buf):
+    """A WS2812 write: bytes green, red, blue per LED, recorded as [(r, g, b)]."""
+    if encoding != 0 or tuple(timing) != WS2812_TIMING or len(buf) % 3:
+        raise ValueError("not a WS2812 strip write")
+    if pin.state.mode != OUT:
+        raise ValueError("the strip's pin is not an output")
+    strip_writes.append([(buf[i + 1], buf[i], buf[i + 2]) for i in range(0, len(buf), 3)])
 
 
 class PWM:

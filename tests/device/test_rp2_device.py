@@ -12,13 +12,12 @@ import json
 import unittest
 
 import machine
-import neopixel
 from device_kit import SerialInput, SerialOutput, make_device
 from fixture_board import BOARD
 
 from pawtrack import games
 from pawtrack.hal import blink
-from pawtrack.hal.rp2 import ssd1306, status_led, watchdog
+from pawtrack.hal.rp2 import spans, ssd1306, status_led, watchdog
 from pawtrack.hal.rp2.buttons import Buttons
 from pawtrack.hal.rp2.usb_serial import UsbSerial
 from pawtrack.hal.virtual_clock import VirtualClock
@@ -111,7 +110,7 @@ class Ssd1306DriverTest(unittest.TestCase):
                 columns = [x for x in range(128) if buffer[page * 128 + x] != shown[page * 128 + x]]
                 if columns:
                     expected.append((page, columns[0], columns[-1]))
-            self.assertEqual(ssd1306.changed_spans(buffer, shown, 128, 8), expected)
+            self.assertEqual(spans.changed_spans(buffer, shown, 128, 8), expected)
 
     def test_an_area_is_sent_as_one_rectangle_of_whole_pages(self):
         driver = ssd1306.Ssd1306(self.i2c)
@@ -257,7 +256,7 @@ class PartsTest(unittest.TestCase):
         device, app, clock, _, _ = started()
         self.assertEqual(device.board["max_brightness"], 102)
         device.strip.write([(255, 40, 255)] * 12)
-        self.assertEqual(neopixel.strips[0].writes[-1][0], (102, 40, 102))
+        self.assertEqual(machine.strip_writes[-1][0], (102, 40, 102))
 
     def test_status_led_blinks_the_code(self):
         self.assertTrue(blink.lit_at(0, 1))
@@ -308,7 +307,7 @@ class WatchdogTest(unittest.TestCase):
                 device.run(app)
             self.assertEqual(machine.mem32_writes, [(address + 0x3000, 1 << 30)])
             self.assertFalse(machine.watchdog["enabled"])
-            self.assertEqual(neopixel.strips[0].writes[-1], [(0, 0, 0)] * 12)
+            self.assertEqual(machine.strip_writes[-1], [(0, 0, 0)] * 12)
 
     def test_a_crash_says_so_then_restarts_the_board(self):
         device, app, clock, _, serial_out = started()
@@ -340,7 +339,7 @@ class MissingOledTest(unittest.TestCase):
             events(self.serial_out)[0], {"ev": "problem", "what": "oled", "reason": reason}
         )
         self.assertEqual(self.device.problems.blink_code(), 2)
-        red = [w[0] for w in neopixel.strips[0].writes if w[0] != (0, 0, 0)]
+        red = [w[0] for w in machine.strip_writes if w[0] != (0, 0, 0)]
         self.assertEqual(red, [(102, 0, 0), (102, 0, 0)])  # two blinks, within the cap
         self.assertEqual(machine.I2C.log, [])
 

@@ -14,7 +14,7 @@ from .test_sim import ROOT
 FIRMWARE = os.path.join(ROOT, "firmware")
 PACKAGE = os.path.join(FIRMWARE, "pawtrack")
 LAYERS = {"core": 0, "ui": 1, "hal": 1, "games": 2, "top": 3}
-TOP_MODULES = {"pawtrack.protocol", "main", "board"}
+TOP_MODULES = {"pawtrack.protocol", "pawtrack.commands", "main", "board"}
 
 
 def module_name(path):

@@ -192,7 +192,7 @@ def test_the_machine_code_painter_gives_framebufs_pixels(uf2_pico):
 # nowhere; prints the first disagreement or how many pictures agreed.
 SAME_CHANGES = """
 from pawtrack.hal.rp2 import fastdraw
-from pawtrack.hal.rp2.ssd1306 import changed_spans
+from pawtrack.hal.rp2.spans import changed_spans
 state = [2024]
 def below(n):
     state[0] = (state[0] * 1103515245 + 12345) & 0x7FFFFFFF

@@ -1,4 +1,4 @@
-"""Colours put into a NeoPixel buffer with every channel clamped to the board's cap.
+"""Colours put into a strip's pixels with every channel clamped to the board's cap.
 
 The core's ``Lights`` already scales colours by the brightness cap; the strips
 of every runtime clamp once more here, so nothing that writes to a strip (the

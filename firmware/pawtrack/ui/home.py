@@ -19,6 +19,8 @@ RESUME = "resume"
 GAME = "game"
 TOOL = "tool"
 SETTINGS = "settings"
+TOOL_LABEL = "Dice & bag"
+SETTINGS_LABEL = "Settings"
 SUMMARY_CHARS = 12
 SAVES_FOLDER = "saves"  # pawtrack.saves.FOLDER, named here so the first picture needs no save code
 
@@ -31,23 +33,25 @@ class HomeScreen(MenuScreen):
         """``carried``: what an earlier main menu set aside (``set_aside``); this one
         reads the saved matches when it is entered, not now."""
         MenuScreen.__init__(self, app)
-        self.items = []  # (label, (kind, game entry or None, summary))
         self.tool = None  # the Dice & bag screen, kept so its bags last until power-off
-        self.saved = []  # [(game entry, summary)]: the Resume rows as last read from flash
-        self.notices = []  # what reading them said, until refresh() returns it
+        # The rows are made when asked (``row``) from the saved matches and app.games, not
+        # kept: a tuple a row held 0.3 KiB of the Pico's heap. Nothing is kept as an empty
+        # tuple, not an empty list (an empty list takes 32 bytes).
+        self.saved = None  # [(game entry, summary)]: the Resume rows (None: not read yet)
+        self.notices = ()  # what reading them said, until refresh() returns it
         self.wanted = None  # the item to highlight when the rows are first made
         if carried is not None:
             self.wanted, self.tool = carried
             return
         notice = self.refresh(saves=app.files.exists(SAVES_FOLDER))
         if notice:  # shown when the app has finished starting (its refresh returns it)
-            self.notices.append(notice)
+            self.notices = (notice,)
 
     def set_aside(self):
         """(what a new main menu carries on with, the menus' modules a match does not use),
         for the app to drop this menu while a match is on the screen (App.set_menu_aside).
         The base menu stays loaded while the Dice & bag tool, itself a menu, is kept."""
-        carried = (self.items[self.selected][1] if self.items else None, self.tool)
+        carried = (self.row(self.selected)[1:] if self.saved is not None else None, self.tool)
         modules = ["pawtrack.ui.home", "pawtrack.ui.game_setup", "pawtrack.ui.confirm"]
         modules.append("pawtrack.ui.settings_screen")
         if self.tool is None:
@@ -55,36 +59,51 @@ class HomeScreen(MenuScreen):
         return carried, modules
 
     def refresh(self, saves=True):
-        """Rebuild the rows, keeping the highlight on its item; returns a notice or None.
+        """Make the rows anew, keeping the highlight on its item; returns a notice or None.
 
         ``saves``: read the saved matches again for the Resume rows (False: keep
         the ones last read, without the games the app no longer has)."""
-        kept = self.items[self.selected][1] if self.items else self.wanted
-        items = []
+        kept = self.row(self.selected)[1:] if self.saved is not None else self.wanted
         if saves:
-            self.saved, notices = self.app.session.resume_entries()
-            self.notices.extend(notices)
-        for package, summary in self.saved:
-            if package in self.app.games:
-                items.append(("Resume " + package.NAME, (RESUME, package, summary)))
-        for package in self.app.games:
-            items.append((package.NAME, (GAME, package, None)))
-        items.append(("Dice & bag", (TOOL, None, None)))
-        items.append(("Settings", (SETTINGS, None, None)))
-        self.items = items
+            saved, notices = self.app.session.resume_entries()
+            self.notices += tuple(notices)
+        else:
+            saved = self.saved or ()
+        games = self.app.games
+        self.saved = [entry for entry in saved if entry[0] in games] if saved else ()
         if kept is not None:
             self.selected = self.index_of(kept)
-        notices, self.notices = self.notices, []
+        notices, self.notices = self.notices, ()
         return "\n".join(notices) if notices else None
+
+    def count(self):
+        return len(self.saved or ()) + len(self.app.games) + 2
+
+    def row(self, index):
+        """(label, kind, game entry or None, summary) of row ``index``: Resume for each
+        saved match, then the games, Dice & bag and Settings."""
+        saved = self.saved or ()
+        if index < len(saved):
+            package, summary = saved[index]
+            return "Resume " + package.NAME, RESUME, package, summary
+        index -= len(saved)
+        games = self.app.games
+        if index < len(games):
+            return games[index].NAME, GAME, games[index], None
+        if index == len(games):
+            return TOOL_LABEL, TOOL, None, None
+        return SETTINGS_LABEL, SETTINGS, None, None
 
     def index_of(self, item):
         """Where ``item`` is now; a Resume row that went away falls back to its game."""
         kind, package, _ = item
+        count = self.count()
         for wanted in ((kind, package), (GAME, package)):
-            for index, (_, (other_kind, other_package, _)) in enumerate(self.items):
+            for index in range(count):
+                _, other_kind, other_package, _ = self.row(index)
                 if (other_kind, other_package) == wanted:
                     return index
-        return min(self.selected, len(self.items) - 1)
+        return min(self.selected, count - 1)
 
     def enter(self):
         message = self.refresh()
@@ -92,18 +111,22 @@ class HomeScreen(MenuScreen):
             self.app.message(message, title="Saved game")
 
     def entries(self):
-        return [label for label, _ in self.items]
+        labels = ["Resume " + package.NAME for package, _ in self.saved or ()]
+        for package in self.app.games:
+            labels.append(package.NAME)
+        labels.append(TOOL_LABEL)
+        labels.append(SETTINGS_LABEL)
+        return labels
 
     def title_right(self):
         # With Resume highlighted, the title bar says where that game stands.
-        if self.items:
-            kind, _, summary = self.items[self.selected][1]
-            if kind == RESUME and summary:
-                return summary[:SUMMARY_CHARS]
+        _, kind, _, summary = self.row(self.selected)
+        if kind == RESUME and summary:
+            return summary[:SUMMARY_CHARS]
         return "v" + VERSION
 
     def pick(self, index):
-        kind, package, _ = self.items[index][1]
+        _, kind, package, _ = self.row(index)
         app = self.app
         if kind == SETTINGS:
             from pawtrack.ui.settings_screen import SettingsScreen

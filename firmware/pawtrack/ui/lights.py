@@ -32,12 +32,16 @@ FOOD_COLORS = {
 class Lights:
     def __init__(self, count, track=(), status=(), max_brightness=255):
         self.count = count
-        self.track_leds = tuple(track)
-        self.status_leds = tuple(status)
+        self.track_leds = track  # the board's own sequences (indexed, never changed)
+        self.status_leds = status
         self.max_brightness = max_brightness
         self.level = 255  # the settings' share of the cap, 0-255
         self.colors = [OFF] * count
-        self.written = None
+        # The scaled colours as bytes, three a LED: this frame's, and the last written
+        # (None: nothing yet). Kept as bytes, not as the colour tuples the strip got:
+        # on the Pico those held 0.4 KiB of heap for as long as the colours stayed.
+        self.fresh = bytearray(3 * count)
+        self.shown = None
 
     def clear(self):
         for i in range(self.count):
@@ -56,19 +60,21 @@ class Lights:
         if 0 <= index < len(self.status_leds):
             self.set(self.status_leds[index], color)
 
-    def scaled(self):
-        """The colours as they go to the strip, brightness applied."""
-        factor = (self.max_brightness * self.level) // 255
-        out = []
-        for r, g, b in self.colors:
-            out.append(((r * factor) // 255, (g * factor) // 255, (b * factor) // 255))
-        return out
-
     def flush(self, strip):
-        """Write the strip if the scaled colours changed; True if written."""
-        colors = self.scaled()
-        if colors == self.written:
+        """Scale the colours by the brightness and write the strip if they changed; True if
+        written."""
+        factor = (self.max_brightness * self.level) // 255
+        fresh = self.fresh
+        at = 0
+        for r, g, b in self.colors:
+            fresh[at] = (r * factor) // 255
+            fresh[at + 1] = (g * factor) // 255
+            fresh[at + 2] = (b * factor) // 255
+            at += 3
+        shown = self.shown
+        if fresh == shown:
             return False
-        strip.write(colors)
-        self.written = colors
+        strip.write([(fresh[i], fresh[i + 1], fresh[i + 2]) for i in range(0, at, 3)])
+        self.shown = fresh
+        self.fresh = shown if shown is not None else bytearray(at)
         return True

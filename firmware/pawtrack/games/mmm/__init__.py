@@ -2,7 +2,8 @@
 
 ``load_rules()`` returns the rules class (rules.py); ``make_screen`` the table screen
 (screen.py). Layouts, the end chart and the odds live beside them
-(layouts.py, chart.py, odds.py); docs/rules/mmm.md lists every rule and its test.
+(layouts.py, chart.py, odds.py and completion.py, the odds page's search, loaded
+when that page is first shown); docs/rules/mmm.md lists every rule and its test.
 ``on_boot`` loads the owner's own layouts from flash (own_layouts.py) when the
 device starts; ``setup_entries`` adds the results history to the options;
 ``setup_note`` says under the options what the chosen level needs: the

@@ -2,7 +2,8 @@
 
 ``device.Device`` builds every part from the board definition; the other
 modules are one part each: ``ssd1306`` (the OLED driver, dirty rectangles),
-``oled`` (the canvas that survives a missing panel), ``strip`` (NeoPixels),
+``spans`` (its change search in Python, where there is no machine code),
+``oled`` (the canvas that survives a missing panel), ``strip`` (the WS2812 LEDs),
 ``buttons`` (pins with edge interrupts), ``beeper`` (PWM piezo),
 ``status_led`` (blink codes), ``watchdog``, ``usb_serial`` (the protocol's
 transport) and ``problems`` (what is missing, reported three ways). Only

@@ -25,22 +25,18 @@ ORDER = ("left", "ok", "right", "back")
 QUIET_MS = 30
 
 
-class _PinEdge:
-    """One pin's hard-IRQ handler, as a bound method made once at start-up.
+def edge_handler(buttons, index):
+    """One pin's hard-IRQ handler, made once at start-up: a plain function whose defaults
+    hold the ``Buttons`` and the pin's index (one small object a pin, no class).
 
     A hard IRQ must not allocate. Calling a closure that captures more than a
     few variables does (MicroPython copies its cells and the arguments into a
-    new array), and so would a new object or a float. Calling a bound method
-    with one argument does not, and the handler below only reads ints and
-    stores small ints into the buffers the ``Buttons`` made at start-up."""
+    new array), and so would a new object or a float. A plain function called
+    with one argument, the others from its defaults, does not, and the handler
+    only reads ints and stores small ints into the buffers the ``Buttons`` made
+    at start-up."""
 
-    def __init__(self, buttons, index):
-        self.buttons = buttons
-        self.index = index
-
-    def edge(self, pin):
-        buttons = self.buttons
-        index = self.index
+    def edge(pin, buttons=buttons, index=index):
         now = buttons.clock.ticks_ms()
         buttons.edges[0] = (buttons.edges[0] + 1) & 0xFF
         if pin.value():  # high: released (pull-up)
@@ -51,6 +47,8 @@ class _PinEdge:
             or buttons.clock.ticks_diff(now, buttons.released_at[index]) >= buttons.quiet_ms
         ):
             buttons.latched[index] = 1
+
+    return edge
 
 
 class Buttons:
@@ -65,15 +63,12 @@ class Buttons:
         self.released = bytearray(count)  # 1 once the pin has been released
         self.released_at = array.array("i", [0] * count)  # ticks_ms of the last release
         self.edges = bytearray(1)  # edges seen, counted round (sleep_ms wakes on a change)
-        self.handlers = []  # the bound methods the IRQs call (kept so they are made once)
         self.levels = [False] * count  # what read() fills and returns
         for index, name in enumerate(self.names):
             pin = machine.Pin(pins_by_name[name], machine.Pin.IN, machine.Pin.PULL_UP)
             self.pins.append(pin)
-            handler = _PinEdge(self, index).edge
-            self.handlers.append(handler)
             pin.irq(
-                handler=handler,
+                handler=edge_handler(self, index),  # the pin's IRQ keeps it
                 trigger=machine.Pin.IRQ_FALLING | machine.Pin.IRQ_RISING,
                 hard=True,
             )

@@ -3,10 +3,11 @@
 ``Device(BOARD)`` makes, from the board file's pins (nothing is touched before
 it is called), what the first picture needs: the OLED canvas and the buttons,
 in the ``Hal`` that ``pawtrack.ui.app.App`` runs on. main.py draws the main
-menu with them, then ``start_rest()`` makes the other parts (the LED strip,
-the beeper, the board LED, the watchdog, the USB serial link), importing
-their modules only then: on the Pico each module costs several milliseconds
-to load, and the menu should be up within a few hundred. main.py then makes
+menu with them, then ``start_rest()`` makes the other parts (the board's
+derived fields, pawtrack.boarddef's, keeping only the fields used; the LED
+strip, the beeper, the board LED, the watchdog, the USB serial link),
+importing their modules only then: on the Pico each module costs several
+milliseconds to load, and the menu should be up within a few hundred. main.py then makes
 the serial Protocol, ``attach``es it, and calls ``run``. What the firmware
 needs from the board file is documented in docs/hardware.md.
 
@@ -27,7 +28,7 @@ import time
 
 import machine
 
-from pawtrack.boarddef import core_board
+from pawtrack import forget_module
 from pawtrack.hal import Hal
 from pawtrack.hal.rp2.buttons import Buttons
 from pawtrack.hal.rp2.flash_files import flash_files
@@ -36,12 +37,53 @@ from pawtrack.hal.rp2.problems import ProblemList
 from pawtrack.hal.rp2.ssd1306 import Ssd1306
 
 RESTART_DELAY_MS = 5000
+# The fields of the board definition that this backend and the core read; the others
+# (labels and pin names for the host's tools and other runtimes) are not kept.
+USED_FIELDS = (
+    "name",
+    "chip",
+    "i2c_id",
+    "i2c_sda",
+    "i2c_scl",
+    "i2c_freq",
+    "oled_address",
+    "oled_width",
+    "oled_height",
+    "led_pin",
+    "led_count",
+    "buttons",
+    "buzzer_pin",
+    "onboard_led",
+    "track",
+    "status",
+    "max_brightness",
+)
+
+
+def used_board(board):
+    """The board definition with the core's derived fields (pawtrack.boarddef, read once
+    and forgotten), only those in USED_FIELDS."""
+    from pawtrack.boarddef import core_board
+
+    full = core_board(board)
+    forget_module("pawtrack.boarddef")
+    return {key: full[key] for key in USED_FIELDS if key in full}
+
+
+def forget_port_module():
+    """MicroPython's rp2 port mounts the flash with its own ``rp2`` module (_boot.py) and
+    leaves it loaded, in sys.modules and in __main__'s names: 1.4 KiB of heap for its PIO
+    assembler, which the referee does not use. Both are dropped (an ``import rp2`` would
+    load it again)."""
+    import __main__
+
+    __main__.__dict__.pop("rp2", None)
+    forget_module("rp2")
 
 
 class Device:
     def __init__(self, board, clock=time, files_root="/", stdin=None, stdout=None):
-        board = core_board(board)
-        self.board = board
+        self.board = board  # as given, until start_rest keeps what is used (used_board)
         self.clock = clock
         self.problems = ProblemList()
         self.app = None
@@ -79,7 +121,8 @@ class Device:
         self.hal.problems = self.problems.lines  # the same list, kept up to date
 
     def start_rest(self):
-        """After the first picture: the strip, the beeper, the board LED, watchdog, serial."""
+        """After the first picture: the board's derived fields, the strip, the beeper, the
+        board LED, watchdog, serial."""
         from pawtrack.hal.rp2.beeper import Beeper
         from pawtrack.hal.rp2.status_led import StatusLed
         from pawtrack.hal.rp2.strip import Strip
@@ -96,7 +139,7 @@ class Device:
             self.oled.use_painter(fastdraw.Painter(self.oled))
             driver = self.oled.driver
             driver.find_changes = fastdraw.ChangedPages(driver.width, driver.pages)
-        board = self.board
+        board = self.board = self.hal.board = used_board(self.board)
         self.strip = Strip(board["led_pin"], board["led_count"], board["max_brightness"])
         self.strip.off()
         if not self.oled.working:
@@ -112,6 +155,7 @@ class Device:
         hal.leds = self.strip
         hal.beeper = self.beeper
         hal.keep_alive = self.watchdog.feed
+        forget_port_module()
 
     def boot_blinks(self, count):
         """Blink the cat's start LED red ``count`` times (before the app owns the strip)."""

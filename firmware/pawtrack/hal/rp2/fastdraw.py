@@ -21,7 +21,7 @@ rp2 backend gives the canvas a ``Painter`` once the first picture is on the
 panel (``Canvas.use_painter``).
 
 ``ChangedPages`` finds, for the panel driver, where each page of the picture
-differs from what the panel holds (``ssd1306.changed_spans``'s answer): 0.24-0.39
+differs from what the panel holds (``spans.changed_spans``'s answer): 0.24-0.39
 ms a frame, most of it the Python that lists the pages, instead of 0.4-3.9 ms
 and 0.3-2.9 KiB of memoryview slices in Python.
 
@@ -52,7 +52,7 @@ def address(buffer):
 
 
 class ChangedPages:
-    """``ssd1306.changed_spans`` by machine code: [(page, first, last column)] of the
+    """``spans.changed_spans`` by machine code: [(page, first, last column)] of the
     pages where the picture differs from what the panel holds."""
 
     def __init__(self, width, pages):
@@ -78,11 +78,12 @@ class Painter:
         self.width = canvas.width
         self.pages = canvas.height >> 3
         self.buffer = address(canvas.buffer)
-        # A line of text as columns, and the same grown up to LARGEST_SCALE times. The
-        # characters made start less than one advance left of the canvas and end less
-        # than one right of it: fewer than width + 2 advances of columns.
+        # A line of text as columns, and the same grown up to LARGEST_SCALE times (made
+        # with the first big text: the main menu has none). The characters made start
+        # less than one advance left of the canvas and end less than one right of it:
+        # fewer than width + 2 advances of columns.
         self.row = bytearray(self.width + 2 * ADVANCE)
-        self.large = bytearray(LARGEST_SCALE * (self.width + 2 * LARGEST_SCALE * ADVANCE))
+        self.large = None
         self.sizes = array("i", (0, 0))  # scale_columns's scale and page width less it
         self.icons = {}  # icon rows' id() -> columns
 
@@ -116,8 +117,12 @@ class Painter:
             sizes = self.sizes
             sizes[0] = scale
             sizes[1] = count * advance - scale
-            scale_columns(self.large, self.row, count * ADVANCE, sizes)
-            self.draw(self.large, count * advance, scale, x, y, color)
+            large = self.large
+            if large is None:
+                large = bytearray(LARGEST_SCALE * (self.width + 2 * LARGEST_SCALE * ADVANCE))
+                self.large = large
+            scale_columns(large, self.row, count * ADVANCE, sizes)
+            self.draw(large, count * advance, scale, x, y, color)
         return end
 
     def icon(self, icon, x, y, color):

@@ -44,7 +44,7 @@ class ProblemList:
         """Send events through emit from now on, starting with those kept since boot."""
         self.emit = emit
         pending = self.pending
-        self.pending = []
+        self.pending = ()  # none kept from now on (an empty list would hold 32 bytes)
         for event in pending:
             emit(event)
 

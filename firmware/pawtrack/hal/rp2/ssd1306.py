@@ -78,61 +78,6 @@ def init_sequence(height, contrast=0xCF):
     )  # fmt: skip
 
 
-def changed_spans(buffer, shown, width, pages):
-    """[(page, first column, last column)] of every page where buffer differs from shown.
-
-    Compares memoryview slices: a bytearray slice would copy the page (two 128-byte
-    allocations a page, 9 KiB for a whole frame's search), and allocating is what
-    costs most on the Pico once the heap is busy."""
-    spans = []
-    new = memoryview(buffer)
-    old = memoryview(shown)
-    for page in range(pages):
-        start = page * width
-        end = start + width
-        if new[start:end] == old[start:end]:
-            continue
-        first = first_difference(new, old, start, end)
-        last = last_difference(new, old, first, end)
-        spans.append((page, first - start, last - start))
-    return spans
-
-
-# Below this many bytes a search goes byte by byte: each Python step costs about as
-# much as comparing a slice of this size in C.
-LINEAR_BELOW = const(8)
-
-
-def first_difference(a, b, low, high):
-    """The first index in [low, high) where a and b differ; there must be one.
-
-    Halves the range by comparing slices (C) instead of walking it byte by byte
-    (Python, about 10 us a byte on the Pico): a page's 128 columns take 5 steps."""
-    while high - low > LINEAR_BELOW:
-        middle = (low + high) >> 1
-        if a[low:middle] == b[low:middle]:
-            low = middle
-        else:
-            high = middle
-    while a[low] == b[low]:
-        low += 1
-    return low
-
-
-def last_difference(a, b, low, high):
-    """The last index in [low, high) where a and b differ; there must be one."""
-    while high - low > LINEAR_BELOW:
-        middle = (low + high) >> 1
-        if a[middle:high] == b[middle:high]:
-            high = middle
-        else:
-            low = middle
-    high -= 1
-    while a[high] == b[high]:
-        high -= 1
-    return high
-
-
 def rectangles(spans):
     """Merge spans of neighbouring pages into [first page, last page, first col, last col]
     rectangles whenever one rectangle costs no more bytes than the separate pieces."""
@@ -166,13 +111,21 @@ class Ssd1306:
         self.held_view = memoryview(self.held)
         self.shown = self.held_view[1:]
         self.window = bytearray((COMMANDS_FOLLOW[0], SET_COLUMN_RANGE, 0, 0, SET_PAGE_RANGE, 0, 0))
-        # Where the picture differs from the panel, page by page: changed_spans, or
-        # the same by machine code (fastdraw.ChangedPages, set by the rp2 device).
-        self.find_changes = changed_spans
         self.known = False  # False until a whole frame went through
         self.on = False
         self.bytes_sent = 0  # I2C payload bytes (control bytes included), for benchmarks
         self.messages = 0
+
+    def find_changes(self, buffer, shown, width, pages):
+        """[(page, first column, last column)] where the picture differs from the panel.
+
+        The rp2 device sets machine code in its place (fastdraw.ChangedPages) before the
+        second frame (the first goes whole); elsewhere the search in Python
+        (pawtrack.hal.rp2.spans) is loaded the first time and takes this method's place."""
+        from pawtrack.hal.rp2.spans import changed_spans
+
+        self.find_changes = changed_spans
+        return changed_spans(buffer, shown, width, pages)
 
     def send(self, message):
         """One I2C write of a bytes-like message (its first byte: commands or data follow)."""
