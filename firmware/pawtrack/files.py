@@ -20,9 +20,15 @@ folders)::
 
 ``OsFiles(root)`` implements it with the interpreter's own ``os`` and ``open``:
 on the device over LittleFS (root "/"), in the simulator over a host folder,
-in the tests over a temporary folder. ``pawtrack.memfiles.MemoryFiles()``
-keeps the files in a dict (tests, and host tools that need no state). The
-power-cut tests supply others over littlefs-python and over a FAT image.
+in the tests over a temporary folder. ``OsFiles(root, flash)`` is the Pico's:
+``flash`` is the raw block device under the filesystem (``rp2.Flash()``), and
+``write_at`` programs the bytes straight into the flash block of a one-block
+file (``pawtrack.inplace``: a page program, no LittleFS commit and no erase);
+writing, removing or renaming a file through it forgets the block found for
+it. A file it cannot find there is written through ``open`` as usual.
+``pawtrack.memfiles.MemoryFiles()`` keeps the files in a dict (tests, and host
+tools that need no state). The power-cut tests supply others over
+littlefs-python and over a FAT image.
 
 Rename: LittleFS (the Pico's filesystem under MicroPython) replaces an
 existing destination in one atomic metadata commit, and so do POSIX hosts;
@@ -70,9 +76,15 @@ BAD_SUFFIX = ".bad"
 class OsFiles:
     """The files interface over the interpreter's ``os`` module (CPython or MicroPython)."""
 
-    def __init__(self, root=""):
+    def __init__(self, root="", flash=None):
         # "" means the current folder; "/" the filesystem root on the device.
         self.root = root
+        self.flash = flash  # the raw flash under the filesystem, or None
+        self.inplace = None  # its InPlaceWriter, made at the first write_at
+
+    def forget(self, name):
+        if self.inplace is not None:
+            self.inplace.forget(name)
 
     def path(self, name):
         if not self.root:
@@ -84,9 +96,13 @@ class OsFiles:
     def open(self, name, mode):
         if "b" not in mode:
             raise ValueError("files are opened in binary mode")
+        if "r" not in mode or "+" in mode:
+            self.forget(name)
         return open(self.path(name), mode)
 
     def rename(self, src, dst):
+        self.forget(src)
+        self.forget(dst)
         replace = getattr(os, "replace", None)  # CPython; MicroPython has none
         if replace is not None:
             replace(self.path(src), self.path(dst))
@@ -101,6 +117,7 @@ class OsFiles:
             os.rename(self.path(src), self.path(dst))
 
     def remove(self, name):
+        self.forget(name)
         os.remove(self.path(name))
 
     def exists(self, name):
@@ -129,6 +146,15 @@ class OsFiles:
             return False
 
     def write_at(self, name, offset, data):
+        flash = self.flash
+        if flash is not None:
+            if self.inplace is None:
+                from pawtrack.inplace import InPlaceWriter
+
+                self.inplace = InPlaceWriter(self, flash, flash.ioctl(5, 0), flash.ioctl(4, 0))
+            if self.inplace.write(name, offset, data):
+                return
+            self.inplace.forget(name)  # written through the filesystem: its block may move
         if not data:
             return
         f = open(self.path(name), "r+b")

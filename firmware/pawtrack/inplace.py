@@ -47,6 +47,11 @@ HEAD_BYTES = const(16)  # what identifies a file's block
 MARK_BYTES = const(4)  # the end of the head: erased when made, then maybe a mark
 
 
+def blank_page():
+    """A page of erased bytes (programming 0xFF leaves a byte as it is)."""
+    return bytearray(b"\xff" * PAGE_BYTES)
+
+
 class InPlaceWriter:
     def __init__(self, files, device, block_size=4096, block_count=0):
         self.files = files
@@ -54,8 +59,6 @@ class InPlaceWriter:
         self.block_size = block_size
         self.block_count = block_count
         self.found = {}  # name -> its block, until the file is written or removed
-        self.erased = None  # a page of 0xFF and the page being programmed: made on first use
-        self.page = None
         self.probe = bytearray(HEAD_BYTES)
         self.marks = 0  # marks programmed (tells the tests that a tie was broken)
 
@@ -75,21 +78,16 @@ class InPlaceWriter:
             return True  # found: the next write does not look for it
         end = offset + len(data)
         page_start = offset - offset % PAGE_BYTES
-        page = self.blank_page()
+        page = blank_page()  # made for each write: nothing kept on the heap between them
         while page_start < end:
-            page[:] = self.erased
             first = max(offset, page_start)
             last = min(end, page_start + PAGE_BYTES)
             page[first - page_start : last - page_start] = data[first - offset : last - offset]
             self.device.writeblocks(block, page, page_start)
             page_start += PAGE_BYTES
+            if page_start < end:
+                page = blank_page()
         return True
-
-    def blank_page(self):
-        if self.page is None:
-            self.erased = b"\xff" * PAGE_BYTES
-            self.page = bytearray(self.erased)
-        return self.page
 
     def locate(self, name):
         """The block holding the one-block file ``name`` (kept), or None."""
@@ -136,11 +134,10 @@ class InPlaceWriter:
         mark_at = HEAD_BYTES - MARK_BYTES
         if head[mark_at:] != b"\xff" * MARK_BYTES:
             return None  # marked before, and still more than one block shows that mark
-        page = self.blank_page()
         for block in candidates:
             self.marks += 1
             mark = bytes((self.marks & 0xFF, block & 0xFF, (block >> 8) & 0xFF, 0x5A))
-            page[:] = self.erased
+            page = blank_page()
             page[mark_at:HEAD_BYTES] = mark
             self.device.writeblocks(block, page, 0)
             shown = self.read_head(name)

@@ -354,9 +354,10 @@ MATCH_FILE = "/bench-match.txt"
 MATCH_CODE = r"""
 import json, time
 from pawtrack import games
-from pawtrack.hal.rp2.flash_files import flash_files
+from pawtrack.files import OsFiles
+from pawtrack.hal.rp2.device import raw_flash
 from pawtrack.session import Session
-session = Session(flash_files("/"), games.catalog(), lambda event: None)
+session = Session(OsFiles("/", raw_flash()), games.catalog(), lambda event: None)
 lines = open("%s")
 word, game, seed = lines.readline().split()
 session.start(session.find(game), {}, int(seed))

@@ -29,9 +29,9 @@ import time
 import machine
 
 from pawtrack import forget_module
+from pawtrack.files import OsFiles
 from pawtrack.hal import Hal
 from pawtrack.hal.rp2.buttons import Buttons
-from pawtrack.hal.rp2.flash_files import flash_files
 from pawtrack.hal.rp2.oled import OledCanvas
 from pawtrack.hal.rp2.problems import ProblemList
 from pawtrack.hal.rp2.ssd1306 import Ssd1306
@@ -68,6 +68,17 @@ def used_board(board):
     full = core_board(board)
     forget_module("pawtrack.boarddef")
     return {key: full[key] for key in USED_FIELDS if key in full}
+
+
+def raw_flash():
+    """The flash under the filesystem (``rp2.Flash()``), where the journal's records are
+    written in place (pawtrack.files, pawtrack.inplace); None without one."""
+    try:
+        import rp2
+
+        return rp2.Flash()
+    except (ImportError, AttributeError):
+        return None
 
 
 def forget_port_module():
@@ -113,7 +124,7 @@ class Device:
             leds=None,  # start_rest sets the strip up
             buttons=self.buttons,
             clock=clock,
-            files=flash_files(files_root),
+            files=OsFiles(files_root, raw_flash()),
             board=board,
             collect=gc.collect,
             unload_games=True,
