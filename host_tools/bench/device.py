@@ -69,7 +69,8 @@ WAIT_LIMIT_MS = 10000  # ... at most 10 s
 IDLE_INSTRUCTIONS = 400000  # in 10 ms of emulated time: below this the board is at rest
 RESUME_LIMIT_MS = 180000
 HEAP_EVERY_MS = 2000
-BAD_SIGNS = ("Traceback", "MemoryError", "Uncaught exception", "Fatal")
+# The last one is the app's own event when a screen raised (it then shows "Oops").
+BAD_SIGNS = ("Traceback", "MemoryError", "Uncaught exception", "Fatal", '"code": "screen"')
 
 
 class Build:
@@ -214,15 +215,20 @@ def read_heap(pico, pin, limit_ms=3000):
 def wait_until_rest(pico, rest_ms=REST_MS):
     """Run on until the board has been at rest for rest_ms (its CPU mostly asleep in each
     10 ms: the loop at rest runs about 120,000 instructions in 10 ms, a busy CPU 1.25
-    million), at most REST_LIMIT_MS: the device's side of the scripts' "wait until the
+    million; and no flash operation, during which the CPU runs nothing), at most
+    REST_LIMIT_MS: the device's side of the scripts' "wait until the
     screen is at rest" (host_tools/bench/scripts.py). After a press that started no
     animation on the simulator, SETTLED_MS of rest is enough: the press is handled."""
     end = pico.emulated_ms() + REST_LIMIT_MS
     quiet = 0
     while quiet < rest_ms and pico.emulated_ms() < end:
         before = pico.stats()["instructions"]
+        started_us = pico.emulated_us()
         pico.run_for(10)
         busy = pico.stats()["instructions"] - before >= IDLE_INSTRUCTIONS
+        # A flash erase or program stops the CPU (no instructions run): busy all the same.
+        last = pico.flash_ops[-1] if pico.flash_ops else None
+        busy = busy or (last is not None and last["t_us"] + last["duration_us"] > started_us)
         quiet = 0 if busy else quiet + 10
 
 

@@ -9,7 +9,12 @@ module only then. The keeper reacts to two:
 * ``end`` of an Mmm! match: the result goes into ``chart.History`` under the
   key ``[seed, actions]`` (the match's seed and its action count at the end)
   and the history is written to ``mmm_history.json`` with
-  ``pawtrack.files.safe_write`` (old or new after a power cut, never a mix);
+  ``pawtrack.files.safe_write`` (old or new after a power cut, never a mix)
+  once the screen is still (``App.when_still``), not in the press: the press's
+  call stack is deep, and LittleFS compacting a folder there needed more of
+  the Pico's 8 KiB C stack than was left ("maximum recursion depth exceeded"
+  on the emulated Pico at a game's end). A power cut in that moment leaves
+  the game out of the history; the match itself is saved;
 * ``undo`` of an Mmm! match whose key (before the undo) is the latest game
   recorded: that game is taken back (``History.unrecord``) and written.
 
@@ -99,7 +104,12 @@ class Keeper:
                 if since[3]:
                     since[1] -= 1
                 since[2] = None
-        self.write()
+        self.app.when_still(self.write_now)
+
+    def write_now(self):
+        """The still job: write, and have a failure's notice drawn."""
+        if not self.write():
+            self.app.mark_dirty()
 
     def write(self):
         try:
