@@ -87,19 +87,42 @@ class AppTest(unittest.TestCase):
         hal.collect = lambda: collections.append(True)
         app = App(hal, games.catalog())
         app.step(0)
-        app.step(30)
+        app.step(15)
         self.assertEqual(collections, [])  # just drawn: someone may press again
-        app.step(60)
+        app.step(20)
         self.assertEqual(len(collections), 1)
-        for now in range(65, 300, 5):
+        for now in range(25, 300, 5):
             app.step(now)
         self.assertEqual(len(collections), 1)  # nothing changed, nothing to collect
         app.press("right", SHORT)
         app.step(305)
-        app.step(340)
+        app.step(320)
         self.assertEqual(len(collections), 1)
-        app.step(365)
+        app.step(325)
         self.assertEqual(len(collections), 2)
+
+    def test_still_jobs_run_one_per_pass_and_not_between_an_animations_frames(self):
+        hal = make_hal(self.folder)
+        done = []
+        hal.collect = lambda: done.append("collect")
+        app = App(hal, games.catalog())
+        app.step(0)
+        frames = [0, 60, 120]  # an animation: a frame every 60 ms, then still
+
+        def tick(now):
+            return bool(frames) and now >= frames[0] and frames.pop(0) is not None
+
+        app.screen.tick = tick
+        app.when_still(lambda: done.append("first"))
+        app.when_still(lambda: done.append("second"))
+        for now in range(5, 200, 5):
+            app.step(now)
+        self.assertEqual(done, [])  # 80 ms have not passed since the last frame (120)
+        app.step(200)
+        self.assertEqual(done, ["first"])  # one job a pass: a press waits for one at most
+        app.step(205)
+        app.step(210)
+        self.assertEqual(done, ["first", "second", "collect"])
 
     def test_a_screen_that_raises_becomes_a_message(self):
         hal = make_hal(self.folder)

@@ -29,10 +29,16 @@ LEFT_UNDO_REPEATS = const(7)  # repeats after the long press: 500 + 7 * 150 ms o
 PRESS_TONE_HZ = const(2000)
 HOLD_TONE_HZ = const(1200)
 KEY_TONE_MS = const(15)
-# After a change, once the screen has been still this long, the heap is collected
-# (Hal.collect): the garbage of the last press goes while nobody waits, instead of
-# in the middle of the next press (about 20 ms on the Pico with a game loaded).
-STILL_BEFORE_COLLECT_MS = const(60)
+# Once the screen has been still this long after its update was complete, the work
+# put off for stillness (App.when_still) runs, one job per loop pass so that a press
+# waits for one job at most, and then the heap is collected (Hal.collect): the garbage
+# of the last press goes while nobody waits, instead of in the middle of the next press
+# (about 20 ms on the Pico with a game loaded). Shorter than a person takes between an
+# answer appearing and the next press. While an animation runs (the screen's tick asked
+# for a frame in the last ANIMATION_GAP_MS, more than the 60 ms between a dice roll's
+# frames) nothing runs between its frames.
+STILL_MS = const(20)
+ANIMATION_GAP_MS = const(80)
 OLD_JOURNAL = "match.jnl"  # pawtrack.saves.OLD_JOURNAL: the first release's single save
 
 
@@ -58,7 +64,8 @@ class App:
         self._session = None
         self.dirty = True
         self.frames = 0
-        self.drawn_at = 0
+        self.drawn_at = 0  # when the last update was complete
+        self.moved_at = None  # when the screen's tick last asked for a frame
         self.collect_due = False
         self.still_jobs = []  # work for when the screen is still (App.when_still)
         self.booted = False
@@ -405,18 +412,30 @@ class App:
 
     def step(self, now=None):
         """One pass of the loop; returns True if the screen was redrawn."""
-        if now is None:
+        # A caller's own now (the tests, the simulator's virtual time) stands for the whole
+        # pass; the device's clock is read again once an update is complete.
+        clock_time = now is None
+        if clock_time:
             now = self.clock.ticks_ms()
         self.poll_buttons(now)
         if self.guard(self.screen.tick, now):
             self.dirty = True
+            self.moved_at = now
         if self.dirty:
             self.render()
-            self.drawn_at = now
+            self.drawn_at = self.clock.ticks_ms() if clock_time else now
             return True
-        still = self.clock.ticks_diff(now, self.drawn_at)
-        if (self.collect_due or self.still_jobs) and still >= STILL_BEFORE_COLLECT_MS:
-            self.collect_when_still()
+        diff = self.clock.ticks_diff
+        if (
+            (self.collect_due or self.still_jobs)
+            and diff(now, self.drawn_at) >= STILL_MS
+            and (self.moved_at is None or diff(now, self.moved_at) >= ANIMATION_GAP_MS)
+        ):
+            if self.still_jobs:
+                self.guard(self.still_jobs.pop(0))
+            else:
+                self.collect_due = False
+                self.collect_now()
         return False
 
     def when_still(self, job):
