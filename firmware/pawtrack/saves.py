@@ -34,6 +34,7 @@ class ResumeEntry:
 class Saves:
     def __init__(self, files):
         self.files = files
+        self.unwritten_order = None  # played() said so; write_order() not yet run
 
     def journal(self, game_id):
         """A journal object for this game's saved match (each caller gets its own)."""
@@ -55,6 +56,8 @@ class Saves:
 
     def order(self):
         """Game ids, most recently played first (unreadable file: empty, and it is set aside)."""
+        if self.unwritten_order is not None:
+            return self.unwritten_order
         data, _ = safe_read(self.files, ORDER, "Saved games list")
         if data is None:
             return []
@@ -68,15 +71,25 @@ class Saves:
         return ids[:MAX_GAMES]
 
     def played(self, game_id):
-        """Put ``game_id`` first in the order (a match of it was started or resumed)."""
+        """Put ``game_id`` first in the order (a match of it was started or resumed).
+        True if the order changed: ``write_order()`` then puts it on flash."""
         ids = self.order()
         if ids and ids[0] == game_id:
-            return
+            return False
         if game_id in ids:
             ids.remove(game_id)
         ids.insert(0, game_id)
+        self.unwritten_order = ids[:MAX_GAMES]
+        return True
+
+    def write_order(self):
+        """The order played() changed, onto flash (OSError if it could not be written)."""
+        ids = self.unwritten_order
+        if ids is None:
+            return
         make_folders(self.files, FOLDER)
-        safe_write(self.files, ORDER, json.dumps(ids[:MAX_GAMES]).encode())
+        safe_write(self.files, ORDER, json.dumps(ids).encode())
+        self.unwritten_order = None
 
     # -- what the menu offers -------------------------------------------------
 

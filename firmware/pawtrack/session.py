@@ -92,8 +92,18 @@ class Session:
         return match, None
 
     def note_played(self, game_id):
+        """The menu's order of games: changed now, written once the screen is still where
+        it can be (a write in the press sits deep in its call stack, and on the Pico
+        LittleFS compacting a folder there can overrun the C stack)."""
+        if self.saves.played(game_id):
+            if self.later is None:
+                self.write_order()
+            else:
+                self.later(self.write_order)
+
+    def write_order(self):
         try:
-            self.saves.played(game_id)
+            self.saves.write_order()
         except OSError:
             pass  # only the menu's order; the match itself is saved
 

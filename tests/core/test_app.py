@@ -7,6 +7,7 @@ from scratch import make_scratch_dir, remove_scratch_dir
 
 from pawtrack import games
 from pawtrack.buttons import SHORT
+from pawtrack.saves import Saves
 from pawtrack.ui import widgets
 from pawtrack.ui.app import App
 from pawtrack.ui.screen import Screen
@@ -123,6 +124,17 @@ class AppTest(unittest.TestCase):
         app.step(205)
         app.step(210)
         self.assertEqual(done, ["first", "second", "collect"])
+
+    def test_the_menus_order_is_known_at_once_and_written_once_still(self):
+        hal = make_hal(self.folder)
+        app = App(hal, games.catalog())
+        session = app.session
+        session.start(session.find("chop"), None, 3)
+        self.assertEqual(session.saves.order()[0], "chop")  # the next command sees it
+        self.assertFalse(hal.files.exists("saves/order"))  # not written in the press
+        app.collect_when_still()
+        self.assertTrue(hal.files.exists("saves/order"))
+        self.assertEqual(Saves(hal.files).order()[0], "chop")
 
     def test_a_screen_that_raises_becomes_a_message(self):
         hal = make_hal(self.folder)
