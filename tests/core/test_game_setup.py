@@ -225,3 +225,26 @@ class PreloadTest(unittest.TestCase):
             self.real(entry.ID)
             self.assertTrue("pawtrack.games.%s.screen" % entry.ID in sys.modules, entry.ID)
         self.real("no_such_game")  # nothing to load: no error
+
+
+class PackageOptionsTest(unittest.TestCase):
+    """A package that names its OPTIONS (Mmm!) has its options screen drawn before its
+    rules load; they load once the screen is still, with the same options."""
+
+    def test_mmm_options_screen_opens_without_its_rules(self):
+        import sys
+
+        from pawtrack import forget_module
+
+        app = App(make_hal(), games.catalog())
+        app.make_room_for("chop")  # Mmm!'s code out, as at the menu after power-on
+        forget_module("pawtrack.games.mmm.rules")
+        screen = GameSetupScreen(app, games.find("mmm"))
+        app.push(screen)
+        app.render()
+        self.assertNotIn("pawtrack.games.mmm.rules", sys.modules)
+        self.assertIn("Start", screen.entries())
+        app.collect_when_still()
+        self.assertIn("pawtrack.games.mmm.rules", sys.modules)
+        rules = games.find("mmm").load_rules()
+        self.assertIs(rules.OPTIONS, screen.game.OPTIONS)

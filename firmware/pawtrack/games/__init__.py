@@ -33,6 +33,10 @@ and may add these optional hooks:
     a tuple of the package's submodules that hold state which must outlive
     the game's other code (e.g. Mmm!'s ``("layouts",)``: the owner's layouts,
     loaded by ``on_boot``); see ``GameEntry.unload``.
+``OPTIONS``
+    the rules class's ``OPTIONS`` tuple, when the package defines it itself
+    (the rules then use the package's): the options screen appears without
+    loading the rules, which load while the player reads it (Mmm!).
 ``setup_note(options)``
     one line of explanation under the options screen's rows: a short text
     (at most 21 characters) about the options as they stand, or None. Asked

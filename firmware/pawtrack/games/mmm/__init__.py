@@ -13,6 +13,17 @@ that match nobody's board (docs/rules/mmm.md, 1.5).
 
 RESIDENT = ("layouts",)  # the owner's layouts (layouts.OWN), loaded at boot
 
+# The rules' options (rules.MmmGame.OPTIONS is this tuple), here so that the options
+# screen appears without loading the rules.
+OPTIONS = (
+    ("level", ("board", "items", "lite"), "lite"),
+    ("side", (1, 2), 1),
+    ("variant", ("normal", "line"), "normal"),
+    ("players", (1, 2, 3, 4, 5, 6), 2),
+    ("track", (11, 12, 13), 11),
+    ("layout", ("example", "own"), "example"),
+)
+
 
 def load_rules():
     """The rules class, imported on first use."""
