@@ -167,57 +167,6 @@ def _last_unerased(view, start, stop):
     return -1
 
 
-def _log_header_read(buf, fill, number):
-    """Whether buf[:fill] starts with log ``number``'s header (False: too short, a cut
-    while the log was made); SaveDamaged if it is another file or another version's."""
-    if fill >= 4 and bytes(buf[:4]) != LOG_MAGIC:
-        raise SaveDamaged(FOREIGN)
-    if fill < HEADER_BYTES:
-        return False
-    if buf[4] != LOG_VERSION:
-        raise SaveDamaged(OTHER_VERSION)
-    if buf[5] | buf[6] << 8 != number:
-        raise SaveDamaged(DAMAGED)
-    return True
-
-
-def last_of_kind(f, number, wanted, buf):
-    """The payload of the last good record of kind ``wanted`` in log ``number`` (open as
-    ``f``), or None; ``buf`` as for read_log.
-
-    For the main menu's Resume row, several times quicker than read_log: it walks
-    from record to record by their lengths alone and checks the whole CRC of the
-    records of the kind wanted only; it stops where a length cannot be (erased
-    bytes, or what a cut append left). A record it takes has its own CRC right, so
-    a walk gone astray in a torn end finds nothing false. Whether the log's end is
-    torn, and every other record's CRC, are the replay's to check (Resume then
-    says what is wrong). SaveDamaged as read_log for the log's header."""
-    view = memoryview(buf)
-    fill = _fill(f, view, 0)
-    if not _log_header_read(buf, fill, number):
-        return None
-    found = None
-    pos = HEADER_BYTES
-    overhead = records.OVERHEAD
-    while True:
-        if pos > SHIFT_AT:
-            buf[: fill - pos] = view[pos:fill]
-            fill = _fill(f, view, fill - pos)
-            pos = 0
-        if fill - pos < overhead:
-            return found
-        length = buf[pos] | buf[pos + 1] << 8
-        end = pos + overhead + length
-        if length > ACTION_BYTES or end > fill:
-            return found
-        if buf[pos + 2] == wanted:
-            (crc,) = struct.unpack_from("<I", buf, end - records.CRC_SIZE)
-            if records.crc32(view[pos : end - records.CRC_SIZE]) != crc:
-                return found
-            found = bytes(view[pos + records.HEAD_SIZE : end - records.CRC_SIZE])
-        pos = end
-
-
 def read_log(f, number, visit, buf):
     """Hand the records of log ``number`` (open as ``f``) to visit(kind, payload) in order,
     reading WINDOW bytes at a time into ``buf`` (a bytearray of WINDOW bytes).
@@ -230,8 +179,14 @@ def read_log(f, number, visit, buf):
     Anything else raises SaveDamaged."""
     view = memoryview(buf)
     fill = _fill(f, view, 0)
-    if not _log_header_read(buf, fill, number):
+    if fill >= 4 and bytes(buf[:4]) != LOG_MAGIC:
+        raise SaveDamaged(FOREIGN)
+    if fill < HEADER_BYTES:
         return None
+    if buf[4] != LOG_VERSION:
+        raise SaveDamaged(OTHER_VERSION)
+    if buf[5] | buf[6] << 8 != number:
+        raise SaveDamaged(DAMAGED)
     base = 0  # the offset in the file of buf[0]
     pos = HEADER_BYTES
     found = 0
@@ -391,21 +346,9 @@ class Journal:
                 found[0] = parse_status(payload) or found[0]
 
         for index in reversed(self._log_numbers()):
-            try:
-                f = self.files.open(self._log_name(index), "rb")
-            except OSError:
-                continue
-            try:
-                payload = last_of_kind(f, index, KIND_STATUS, buf)
-            finally:
-                f.close()
-            if payload is None:
-                continue
-            status = parse_status(payload)
-            if status is None:  # not one this version reads: the last before it that is
-                self._scan_log(index, note, buf)
+            self._scan_log(index, note, buf)
+            if found[0] is not None:
                 status = found[0]
-            if status is not None:
                 break
         if status is None:
             self._old_records(note, tails_only=True)

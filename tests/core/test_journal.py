@@ -372,23 +372,6 @@ class TornAndDamagedTest(JournalTest):
             live_actions(journal)
             journal.append_action("stop", (True, "won"))
 
-    def test_the_resume_rows_status_is_never_read_from_a_cut_append(self):
-        # peek_status checks the whole CRC of status records only: a cut anywhere in the
-        # last append (an action and a new status) leaves the status before it.
-        journal = self.journal_with(ACTIONS)
-        before = self.raw("1.l0")
-        journal.append_action("stop", (True, "won"))
-        appended = len(action_record("stop")) + len(status_record((True, "won")))
-        self.assertEqual(self.reopened().peek_status(), (True, "won"))
-        for keep in range(appended):
-            self.overwrite("1.l0", self.raw("1.l0"))
-            self.cut_log(journal, appended, keep)
-            self.assertEqual(self.reopened().peek_status(), STATUS, keep)
-            self.overwrite("1.l0", before)
-            journal = self.reopened()
-            live_actions(journal)
-            journal.append_action("stop", (True, "won"))
-
     def test_half_programmed_bits_are_torn_too(self):
         journal = self.journal_with(ACTIONS)
         start = journal.log_end
