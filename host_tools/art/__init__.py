@@ -3,7 +3,7 @@
 The drawings are text ('#' lit, '.' dark) so they can be edited and reviewed;
 the firmware gets packed bytes so the device spends no RAM parsing strings.
 
-    python -m host_tools.art          # rewrite firmware/pawtrack/ui/font.py and icons.py
+    python -m host_tools.art          # rewrite firmware/pawtrack/gfx/font.py and icons.py
     python -m host_tools.art --check  # exit 1 if the generated files are stale
 """
 
@@ -13,7 +13,7 @@ import sys
 
 ART = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(ART))
-UI = os.path.join(ROOT, "firmware", "pawtrack", "ui")
+PACKAGE = os.path.join(ROOT, "firmware", "pawtrack")
 
 
 def read_blocks(path):
@@ -120,8 +120,8 @@ def main(argv=None):
     parser.add_argument("--check", action="store_true", help="only check the files are current")
     args = parser.parse_args(argv)
     stale = []
-    for name, source in (("font.py", font_source()), ("icons.py", icons_source())):
-        path = os.path.join(UI, name)
+    for name, source in (("gfx/font.py", font_source()), ("ui/icons.py", icons_source())):
+        path = os.path.join(PACKAGE, name)
         current = open(path).read() if os.path.exists(path) else None
         if current != source:
             stale.append(name)

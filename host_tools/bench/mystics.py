@@ -120,10 +120,10 @@ def steps():
     from pawtrack import games
     from pawtrack.buttons import LONG, SHORT
     from pawtrack.files import OsFiles
+    from pawtrack.gfx.canvas import Canvas
     from pawtrack.hal import Hal
     from pawtrack.hal.virtual_clock import VirtualClock
     from pawtrack.ui.app import App
-    from pawtrack.ui.canvas import Canvas
 
     label = sys.argv[1]
     presses = sys.argv[2].split()

@@ -8,7 +8,7 @@
    counted three ways: what this backend sends (changed rectangles through
    adafruit_ssd1306's I2C device), what adafruit_ssd1306's own ``show()``
    would send (the whole frame each time), and what the project's MicroPython
-   driver (hal/rp2/ssd1306.py) sends for the same frames.
+   driver (hal/ssd1306.py) sends for the same frames.
 2. Canvas cost: Python lines executed (an interpreter-independent count) and
    CPython time to draw the same screens with the canvas's plain-Python
    drawing and with adafruit_framebuf, which the backend uses; and the bytes a
@@ -58,7 +58,7 @@ def i2c_per_press(presses):
     import standin_hardware as hw
     from circuitpython.kit import Driver
 
-    from pawtrack.hal.rp2.ssd1306 import Ssd1306
+    from pawtrack.hal.ssd1306 import Ssd1306
 
     rows = []
     with tempfile.TemporaryDirectory() as folder:

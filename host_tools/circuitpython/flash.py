@@ -11,8 +11,8 @@
    it to the referee: hold a button while plugging in), or a drive too full.
 4. Copy only the files whose bytes differ: /boot.py, /code.py, the board file
    as /pawtrack_board.py (``board`` is CircuitPython's own module), the
-   firmware under /lib/pawtrack (the CircuitPython backend and the parts of the
-   rp2 backend it shares, not the MicroPython-only ones), and the Adafruit
+   firmware under /lib/pawtrack (the shared hal parts and the CircuitPython
+   backend, not the MicroPython one), and the Adafruit
    libraries it imports under /lib, from the packages pinned in
    host_tools/circuitpython/requirements.txt. Files of ours that are no longer
    part of the firmware are removed; /pawtrack.manifest (written last) lists
@@ -46,9 +46,6 @@ ENTRY = os.path.join(FIRMWARE, "circuitpython")
 MANIFEST = "pawtrack.manifest"
 BOOT_OUT = "boot_out.txt"
 DRIVE_NAME = "CIRCUITPY"
-# The rp2 backend's modules that import no MicroPython hardware module; the
-# CircuitPython backend uses them as they are.
-SHARED_RP2 = ("__init__.py", "oled.py", "problems.py", "ssd1306.py")
 SUPPORTED = ((9, 0), (10, 99))  # the CircuitPython versions (major, minor) this firmware runs on
 RESERVE = 16 * 1024  # bytes kept free for saved games and settings
 
@@ -82,11 +79,8 @@ def package_files():
             if not name.endswith(".py"):
                 continue
             parts = relative_folder.split("/")
-            if parts[:2] == ["pawtrack", "hal"] and len(parts) > 2:
-                if parts[2] == "rp2" and name not in SHARED_RP2:
-                    continue
-                if parts[2] not in ("rp2", "circuitpython"):
-                    continue
+            if parts[:2] == ["pawtrack", "hal"] and len(parts) > 2 and parts[2] != "circuitpython":
+                continue  # another runtime's backend
             found.append(relative_folder + "/" + name)
     return found
 

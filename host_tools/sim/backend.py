@@ -11,9 +11,9 @@ import os
 import time
 
 from pawtrack.files import OsFiles
+from pawtrack.gfx.canvas import Canvas
 from pawtrack.hal import Hal
 from pawtrack.hal.virtual_clock import VirtualClock
-from pawtrack.ui.canvas import Canvas
 
 BUTTONS = ("left", "ok", "right", "back")
 

@@ -6,10 +6,10 @@ the files live in a scratch folder (or in memory when no folder is given).
 """
 
 from pawtrack.files import OsFiles
+from pawtrack.gfx.canvas import Canvas
 from pawtrack.hal import Hal
 from pawtrack.hal.virtual_clock import VirtualClock
 from pawtrack.memfiles import MemoryFiles
-from pawtrack.ui.canvas import Canvas
 
 BOARD = {"name": "test", "track": tuple(range(12)), "status": (), "max_brightness": 200}
 

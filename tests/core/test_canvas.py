@@ -2,8 +2,9 @@
 
 import unittest
 
-from pawtrack.ui import font, icons, widgets
-from pawtrack.ui.canvas import Canvas, text_width
+from pawtrack.gfx import font
+from pawtrack.gfx.canvas import Canvas, text_width
+from pawtrack.ui import icons, widgets
 
 
 def lit(canvas):

@@ -25,8 +25,8 @@ from pawtrack.games.mmm.screen import (
     place_choices,
     wall_lines,
 )
+from pawtrack.gfx.canvas import Canvas, text_width
 from pawtrack.rng import Rng
-from pawtrack.ui.canvas import Canvas, text_width
 from pawtrack.ui.lights import FOOD_COLORS
 
 

@@ -126,7 +126,7 @@ def test_the_firmware_is_main_the_board_and_one_bundle_of_mpy(pico_uploads):
     assert bundle.stat("pawtrack/hal/rp2")[0] == 0x4000
     names = [entry[0] for entry in bundle.ilistdir("/pawtrack/hal")]
     assert "rp2" in names and "circuitpython" not in names
-    with bundle.open("/pawtrack/hal/rp2/ssd1306.mpy", "rb") as module:
+    with bundle.open("/pawtrack/hal/ssd1306.mpy", "rb") as module:
         assert flash.mpy_header_bytes(module.read(4))[:2] == (6, 0)
     assert flash.needed("pawtrack/hal/rp2/device.mpy", board)
     assert not flash.needed("pawtrack/hal/circuitpython/device.mpy", board)

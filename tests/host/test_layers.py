@@ -1,4 +1,4 @@
-"""The firmware's imports run one way: core <- ui <- games <- the top (protocol, main).
+"""The firmware's imports run one way: core (gfx too) <- hal, ui <- games <- the top.
 
 Every import in every firmware module is read with ``ast`` (including the ones
 inside functions, which load lazily), each module is given its layer, and no
@@ -67,7 +67,7 @@ def test_no_import_reaches_a_higher_layer():
                 continue
             if theirs == "hal" and mine != "hal" and mine != "top":
                 wrong.append((name, imported))
-            elif LAYERS[theirs] > LAYERS[mine] and not (mine == "hal" and theirs == "ui"):
+            elif LAYERS[theirs] > LAYERS[mine] or (mine, theirs) == ("hal", "ui"):
                 wrong.append((name, imported))
     assert wrong == []
 
@@ -89,3 +89,28 @@ def test_the_registry_lists_no_folder():
     with open(os.path.join(PACKAGE, "games", "__init__.py"), encoding="utf-8") as f:
         source = f.read()
     assert "listdir" not in source and "ilistdir" not in source
+
+
+def test_a_backend_imports_no_other_backend():
+    """What two backends share lives in pawtrack.hal itself, not in one of them."""
+    backends = [
+        entry
+        for entry in os.listdir(os.path.join(PACKAGE, "hal"))
+        if os.path.isdir(os.path.join(PACKAGE, "hal", entry)) and entry != "__pycache__"
+    ]
+    assert "rp2" in backends and "circuitpython" in backends
+    wrong = []
+    for name, path in firmware_modules():
+        parts = name.split(".")
+        if parts[:2] != ["pawtrack", "hal"] or len(parts) < 4:
+            continue
+        for imported in imports_of(path):
+            other = imported.split(".")
+            if (
+                other[:2] == ["pawtrack", "hal"]
+                and len(other) > 2
+                and other[2] in backends
+                and other[2] != parts[2]
+            ):
+                wrong.append((name, imported))
+    assert wrong == []

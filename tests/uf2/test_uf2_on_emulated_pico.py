@@ -129,7 +129,7 @@ def test_frozen_modules_win_over_files_left_by_make_flash(uf2_pico):
 # over a half-lit background, with text the font lacks (DEL, a two-byte UTF-8 letter, a
 # tab); prints the first difference or how many draws agreed.
 SAME_PIXELS = """
-from pawtrack.ui.canvas import Canvas
+from pawtrack.gfx.canvas import Canvas
 from pawtrack.ui import icons
 from pawtrack.hal.rp2 import fastdraw
 fast = Canvas()
@@ -192,7 +192,7 @@ def test_the_machine_code_painter_gives_framebufs_pixels(uf2_pico):
 # nowhere; prints the first disagreement or how many pictures agreed.
 SAME_CHANGES = """
 from pawtrack.hal.rp2 import fastdraw
-from pawtrack.hal.rp2.spans import changed_spans
+from pawtrack.hal.spans import changed_spans
 state = [2024]
 def below(n):
     state[0] = (state[0] * 1103515245 + 12345) & 0x7FFFFFFF

@@ -2,7 +2,7 @@
 the strip's start LED while the device boots without a panel.
 
 The code repeats every ``CYCLE_MS``: ``code`` flashes of ``ON_MS``, ``STEP_MS``
-apart, then darkness (1 blink = running, 2 = no OLED; pawtrack.hal.rp2.problems).
+apart, then darkness (1 blink = running, 2 = no OLED; pawtrack.hal.problems).
 ``StatusBlink.tick(now, code)`` from the main loop changes the pin only when
 it must; a backend's subclass says how to set its pin (``show(lit)``).
 """

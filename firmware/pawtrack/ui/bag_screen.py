@@ -11,8 +11,8 @@ LEDs: a gauge of the tokens left, the whole strip for a full bag.
 
 from pawtrack.buttons import LONG, SHORT
 from pawtrack.game import IllegalAction
+from pawtrack.gfx.canvas import text_width
 from pawtrack.ui import icons, lights, widgets
-from pawtrack.ui.canvas import text_width
 from pawtrack.ui.choices import choice_row
 from pawtrack.ui.screen import Screen
 

@@ -20,8 +20,8 @@ LEDs: one per die (as many as the strip has), in the face's colour: foods in
 from pawtrack.buttons import LONG, REPEAT, SHORT
 from pawtrack.dicetool import MAX_DICE
 from pawtrack.game import IllegalAction
+from pawtrack.gfx.canvas import text_width
 from pawtrack.ui import icons, lights, widgets
-from pawtrack.ui.canvas import text_width
 from pawtrack.ui.screen import Screen
 
 ROLL_MS = 600

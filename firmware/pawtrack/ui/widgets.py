@@ -1,7 +1,7 @@
 """Drawing pieces shared by screens: title bar, list rows, arrows, hints, wrapped text."""
 
 from pawtrack import const
-from pawtrack.ui.canvas import text_width
+from pawtrack.gfx.canvas import text_width
 
 TITLE_HEIGHT = const(11)
 ROW_HEIGHT = const(10)

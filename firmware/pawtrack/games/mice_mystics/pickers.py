@@ -11,8 +11,8 @@
 """
 
 from pawtrack.buttons import REPEAT, SHORT
+from pawtrack.gfx.canvas import text_width
 from pawtrack.ui import widgets
-from pawtrack.ui.canvas import text_width
 from pawtrack.ui.screen import Screen
 
 

@@ -21,8 +21,8 @@ shows purple on the segment's last LED.
 from pawtrack.buttons import SHORT
 from pawtrack.games.om_nom_nom.chains import CARDS
 from pawtrack.games.om_nom_nom.rules import ATE, EATEN, KEPT, LOST, ROUNDS, TURNS
+from pawtrack.gfx.canvas import text_width
 from pawtrack.ui import icons, lights, widgets
-from pawtrack.ui.canvas import text_width
 from pawtrack.ui.screen import Screen
 
 CARD_ICONS = (

@@ -44,7 +44,7 @@ What differs from the MicroPython backend, and why:
   ``board`` is CircuitPython's own module.
 
 The parts that need no hardware module are shared with the MicroPython
-backend: ``pawtrack.hal.rp2.problems`` (what is missing, said three ways),
-``pawtrack.hal.rp2.oled.OledCanvas`` (a canvas that survives a missing panel)
-and the rectangle merging of ``pawtrack.hal.rp2.ssd1306``.
+backend: ``pawtrack.hal.problems`` (what is missing, said three ways),
+``pawtrack.hal.oled.OledCanvas`` (a canvas that survives a missing panel)
+and the rectangle merging of ``pawtrack.hal.ssd1306``.
 """

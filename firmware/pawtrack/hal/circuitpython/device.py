@@ -32,7 +32,7 @@ from pawtrack.hal.circuitpython.storage_files import open_files
 from pawtrack.hal.circuitpython.strip import Strip
 from pawtrack.hal.circuitpython.usb_serial import UsbSerial
 from pawtrack.hal.circuitpython.watchdog import Watchdog
-from pawtrack.hal.rp2.problems import ProblemList
+from pawtrack.hal.problems import ProblemList
 
 RESTART_DELAY_MS = 5000
 

@@ -1,6 +1,6 @@
 """The OLED through Adafruit's ``adafruit_ssd1306`` driver, sending only what changed.
 
-``Panel`` is the driver ``pawtrack.hal.rp2.oled.OledCanvas`` expects
+``Panel`` is the driver ``pawtrack.hal.oled.OledCanvas`` expects
 (``init()``, ``update(buffer)``, ``width``, ``height``, ``address``):
 
 * ``init()`` opens ``busio.I2C`` and makes ``adafruit_ssd1306.SSD1306_I2C``,
@@ -28,8 +28,8 @@ import adafruit_framebuf
 import adafruit_ssd1306
 import busio
 
-from pawtrack.hal.rp2.oled import OledCanvas
-from pawtrack.hal.rp2.ssd1306 import DATA_FOLLOWS, SET_COLUMN_RANGE, SET_PAGE_RANGE, rectangles
+from pawtrack.hal.oled import OledCanvas
+from pawtrack.hal.ssd1306 import DATA_FOLLOWS, SET_COLUMN_RANGE, SET_PAGE_RANGE, rectangles
 
 
 def changed_spans(buffer, shown, width, pages):

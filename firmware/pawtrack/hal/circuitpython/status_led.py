@@ -1,4 +1,4 @@
-"""The board's own LED blinks the problem code (see pawtrack.hal.rp2.problems).
+"""The board's own LED blinks the problem code (see pawtrack.hal.problems).
 
 The pattern and its timing are pawtrack.hal.blink's, as on MicroPython; here
 only the pin, a ``digitalio`` output.

@@ -31,10 +31,10 @@ import machine
 from pawtrack import forget_module
 from pawtrack.files import OsFiles
 from pawtrack.hal import Hal
+from pawtrack.hal.oled import OledCanvas
+from pawtrack.hal.problems import ProblemList
 from pawtrack.hal.rp2.buttons import Buttons
-from pawtrack.hal.rp2.oled import OledCanvas
-from pawtrack.hal.rp2.problems import ProblemList
-from pawtrack.hal.rp2.ssd1306 import Ssd1306
+from pawtrack.hal.ssd1306 import Ssd1306
 
 RESTART_DELAY_MS = 5000
 # The fields of the board definition that this backend and the core read; the others

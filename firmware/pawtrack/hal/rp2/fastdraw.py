@@ -36,8 +36,8 @@ import micropython
 import uctypes
 
 from pawtrack import const
-from pawtrack.ui.canvas import line_pixels
-from pawtrack.ui.font import ADVANCE, GLYPHS
+from pawtrack.gfx.canvas import line_pixels
+from pawtrack.gfx.font import ADVANCE, GLYPHS
 
 # framebuf's blit costs about 1 us a pixel on the Pico, this path about 0.2 ms
 # whatever the size: small icons are left to the canvas (a blit).

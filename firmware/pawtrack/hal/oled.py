@@ -1,6 +1,6 @@
 """The canvas the app draws on, shown on an SSD1306; survives a missing or failing panel.
 
-``OledCanvas`` is the ``Hal.display``: a ``pawtrack.ui.canvas.Canvas`` whose
+``OledCanvas`` is the ``Hal.display``: a ``pawtrack.gfx.canvas.Canvas`` whose
 ``show()`` hands the buffer to the driver. When the panel does not answer (not
 connected at boot, a loose wire later) the canvas keeps drawing into its
 buffer, ``show()`` sends nothing, and ``problems`` (the device's
@@ -9,7 +9,7 @@ the panel again every few seconds; when it answers, the problem is marked
 fixed and the next ``show()`` sends the whole current picture.
 """
 
-from pawtrack.ui.canvas import Canvas
+from pawtrack.gfx.canvas import Canvas
 
 RETRY_MS = 5000
 PROBLEM = "oled"

@@ -26,7 +26,7 @@ The canvas's own cache holds CACHED_LINES lines, about a screen's worth.
 """
 
 from pawtrack import const
-from pawtrack.ui import font
+from pawtrack.gfx import font
 
 try:
     import framebuf

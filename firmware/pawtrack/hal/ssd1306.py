@@ -1,6 +1,6 @@
 """The project's own SSD1306 driver over I2C: sends only what changed since the last frame.
 
-The picture lives in a ``pawtrack.ui.canvas.Canvas`` buffer, already in the
+The picture lives in a ``pawtrack.gfx.canvas.Canvas`` buffer, already in the
 panel's memory layout (framebuf MONO_VLSB: one byte is eight pixels of a
 column, one "page" is eight rows). ``Ssd1306.update(buffer)`` compares it with
 a copy of what the panel holds and sends each changed page only from its first
@@ -121,8 +121,8 @@ class Ssd1306:
 
         The rp2 device sets machine code in its place (fastdraw.ChangedPages) before the
         second frame (the first goes whole); elsewhere the search in Python
-        (pawtrack.hal.rp2.spans) is loaded the first time and takes this method's place."""
-        from pawtrack.hal.rp2.spans import changed_spans
+        (pawtrack.hal.spans) is loaded the first time and takes this method's place."""
+        from pawtrack.hal.spans import changed_spans
 
         self.find_changes = changed_spans
         return changed_spans(buffer, shown, width, pages)
