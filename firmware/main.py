@@ -1,8 +1,10 @@
 """The device's entry point: the main menu first, then everything else.
 
-MicroPython runs this file at power-up. It mounts the firmware bundle that
-``make flash`` wrote (firmware/bundlefs.py), builds the panel and the buttons
-from the board definition (``board``), draws the main menu, and only then
+MicroPython runs this file at power-up, and again at every switch between
+the main menu and a game (a soft reset: pawtrack.hal.launcher). It mounts the
+firmware bundle that ``make flash`` wrote (firmware/bundlefs.py), builds the
+panel and the buttons from the board definition (``board``), takes the launch
+record, draws the main menu (or opens the game the record names), and only then
 loads and starts the rest: the LED strip, sound, watchdog, the serial
 protocol, the saved games and the games' own start-up (every module costs
 milliseconds to load on the Pico). Then it runs the loop (``Device.run``;
@@ -13,7 +15,16 @@ are frozen; ``frozen_first`` puts them before any file on sys.path, so files
 an earlier ``make flash`` left never shadow them (docs/hardware.md).
 """
 
+import gc
 import sys
+
+# Collect whenever this much was allocated since the last collection, from the first
+# import on: the garbage that loading code makes (read buffers, the loader's temporary
+# objects) is then reused while the heap is still filling from its low end, instead of
+# being freed all at once when the heap is full, which would leave the code loaded so
+# far scattered over the whole heap and no large block free. (The .mpy build loads its
+# code into the heap; the UF2's is in flash.)
+gc.threshold(16384)
 
 
 def frozen_first(path=sys.path):
@@ -49,14 +60,20 @@ from pawtrack.ui.app import App  # noqa: E402
 
 
 def start(board=None, **device_options):
-    """Build the device, the app and the protocol; returns (device, app)."""
+    """Build the device, the app and the protocol; returns (device, app).
+
+    The boot opens what the launch record the last boot left says (the main
+    menu at power-on; a game's match after a switch: pawtrack.hal.launcher),
+    and answers the protocol line that switch interrupted, if any."""
     if board is None:  # the board file's, forgotten once the device copied what it uses
         from board import BOARD as board
 
         forget_module("board")
     device = Device(board, **device_options)  # the panel and the buttons
-    app = App(device.hal, games.catalog(), defer_boot=True)
-    app.step()  # the main menu on the panel, first
+    record = device.hal.launcher.take()
+    app = App(device.hal, games.catalog(), defer_boot=True, record=record)
+    if app.screens:
+        app.step()  # the main menu on the panel, first
     device.start_rest()
     from pawtrack.protocol import Protocol
 
@@ -69,6 +86,8 @@ def start(board=None, **device_options):
     )
     device.attach(app, protocol)
     app.finish_boot()
+    if record is not None:
+        protocol.answer_carried(record)
     if bundlefs is not None:
         bundlefs.raise_if_interrupted()  # a Ctrl-C during the imports above
         device.interrupt_check = bundlefs.raise_if_interrupted

@@ -59,7 +59,9 @@ class Commands:
         if protocol.extra:
             self.handlers.update(protocol.extra)
 
-    def handle_line(self, line):
+    def handle_line(self, line, replayed=False):
+        """``replayed``: the line's work was done by a switch to this boot
+        (pawtrack.protocol.Protocol.answer_carried): only its answer goes out."""
         error = self.protocol.error
         if isinstance(line, str):
             line = line.encode()
@@ -93,6 +95,8 @@ class Commands:
             error("missing_field", "missing cmd", command_id)
             return
         handler = self.handlers.get(name)
+        if replayed and name == "press":
+            handler = self.pressed
         if handler is None:
             error("unknown_cmd", "unknown command: " + name[:40], command_id)
             return
@@ -129,6 +133,14 @@ class Commands:
             raise CommandError("bad_field", "kind must be one of " + ", ".join(PRESS_KINDS))
         self.app.press(button, kind)
         self.app.step()
+        return self.pressed(message)
+
+    def pressed(self, message):
+        """The answer to a press (after it, or in the boot a press switched to)."""
+        if self.app.dirty:
+            self.app.render()
+        button = message["button"]
+        kind = message.get("kind", "short")
         return {"ev": "pressed", "button": button, "kind": kind, "screen": self.screen_name()}
 
     def cmd_screen(self, message):

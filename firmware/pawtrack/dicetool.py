@@ -122,3 +122,29 @@ class DiceTool:
             bags.append({"bag": bag_id, "size": len(bag.tokens), "left": len(bag),
                          "drawn": list(bag.drawn), "remaining": bag.counts()})
         return {"history": list(self.history), "bags": bags}
+
+    def lasting_state(self):
+        """Everything the tool holds, as JSON values (``restore`` makes it again): the
+        bags, the history and the random generator, so that a switch to a game's boot
+        and back (pawtrack.hal.launcher) is as if the tool had stayed in memory."""
+        return {
+            "rng": self.rng.state,
+            "bags": [[bag_id, self.bags[bag_id].state()] for bag_id in self.order],
+            "history": self.history,
+        }
+
+    def restore(self, state):
+        """The state ``lasting_state`` gave; ValueError (nothing changed) if it is not one."""
+        try:
+            bags = {}
+            for bag_id, bag_state in state["bags"]:
+                if bag_id not in self.bags:
+                    raise ValueError("no bag called %s" % bag_id)
+                bags[bag_id] = Bag.from_state(bag_state, self.rng)
+            history = list(state["history"])[:HISTORY]
+            rng_state = state["rng"]
+        except (KeyError, TypeError, IndexError):
+            raise ValueError("not the tool's state") from None
+        self.rng.state = rng_state
+        self.bags.update(bags)
+        self.history = history

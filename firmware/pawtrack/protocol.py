@@ -30,13 +30,14 @@ class Protocol:
         self.commands = None  # pawtrack.commands.Commands, made when the first line comes
         self.partial = bytearray()
         self.overlong = False
+        self.in_flight = None  # (the line being answered, the bytes that came after it)
         app.listeners.append(self.send_event)
 
     # -- transport -------------------------------------------------------------
 
     def feed(self, data):
         """Raw bytes from the host; handles every complete line in them."""
-        for byte in data:
+        for index, byte in enumerate(data):
             if byte == 10 or byte == 13:  # \n or \r ends a line
                 if self.overlong:
                     self.overlong = False
@@ -44,7 +45,9 @@ class Protocol:
                 elif self.partial:
                     line = bytes(self.partial)
                     self.partial = bytearray()
+                    self.in_flight = (line, data[index + 1 :])
                     self.handle_line(line)
+                    self.in_flight = None
                 continue
             if self.overlong:
                 continue
@@ -61,6 +64,41 @@ class Protocol:
 
             self.commands = Commands(self)
         self.commands.handle_line(line)
+
+    # -- a switch of boots (pawtrack.hal.launcher) -----------------------------------
+
+    def carry_over(self, record):
+        """Put the line whose answer a switch interrupted, and the bytes after it, in the
+        launch record; a ``new`` or ``resume`` is done again by the next boot (``replay``
+        in the record), any other line (a press) only answered."""
+        if self.in_flight is None:
+            return
+        line, rest = self.in_flight
+        record["request"] = line.decode()
+        if self.partial:
+            rest = bytes(rest) + bytes(self.partial)
+        record["input"] = bytes(rest).decode()
+        try:
+            command = json.loads(record["request"]).get("cmd")
+        except Exception:  # noqa: BLE001 - only well-formed lines reach a switch
+            command = None
+        if command == "new" or command == "resume":
+            record["replay"] = True
+
+    def answer_carried(self, record):
+        """In the boot a switch started: the line the last boot was answering (done
+        again, or only answered: ``carry_over``), then the bytes that came after it."""
+        line = record.get("request")
+        if not isinstance(line, str):
+            return
+        if self.commands is None:
+            from pawtrack.commands import Commands
+
+            self.commands = Commands(self)
+        self.commands.handle_line(line, replayed=not record.get("replay"))
+        rest = record.get("input")
+        if isinstance(rest, str) and rest:
+            self.feed(rest.encode())
 
     def send_event(self, event):
         if self.outbox is None:

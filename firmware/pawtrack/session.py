@@ -22,13 +22,20 @@ class Session:
     def __init__(self, files, games, emit, changed=None, later=None):
         self.saves = Saves(files)
         self.games = games
-        self.emit = emit
+        self.send = emit  # the app's: its listeners (the protocol)
+        self.listeners = []  # a game's own ears on its match's events (Mmm!'s history)
         self.changed = changed  # called after every change the screen must show
         # later(job): run job once the answer is on the screen (App.when_still); None:
         # the journal tidies itself inside the append that needs it
         self.later = later
         self.match = None
         self.package = None
+
+    def emit(self, event):
+        """An event of the match: to the app's listeners, then to the session's."""
+        self.send(event)
+        for listener in self.listeners:
+            listener(event)
 
     def find(self, game_id):
         """The game package with this id, or None."""

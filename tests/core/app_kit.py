@@ -54,8 +54,8 @@ class RecordingApp(App):
 
     @property
     def table(self):
-        """The game's own screen (the first screen above the main menu)."""
-        return self.screens[1]
+        """The game's own screen (at the bottom of the game's boot)."""
+        return self.screens[0]
 
     @property
     def beeps(self):

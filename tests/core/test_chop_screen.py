@@ -16,8 +16,8 @@ from pawtrack.ui.lights import BLUE, WHITE, YELLOW
 class ChopScreenTest(unittest.TestCase):
     def test_make_screen_gives_the_table(self):
         app = game_app("chop", {"players": 2})
-        self.assertTrue(isinstance(app.screen, ChopScreen))  # on top of the main menu
-        self.assertEqual(type(app.screens[0]).__name__, "HomeScreen")
+        self.assertTrue(isinstance(app.screen, ChopScreen))  # at the bottom: its own boot
+        self.assertEqual(len(app.screens), 1)  # the game's own boot: no main menu under it
         table = app.render()
         # What the players see: the first mouse's first turn, nothing rolled, the die offered.
         self.assertEqual(app.table.text_lines(), [
@@ -79,7 +79,7 @@ class ChopScreenTest(unittest.TestCase):
         self.assertIn("fork 2", mix.text_lines())
         app.render()
         mix.button("back", SHORT)
-        self.assertEqual(len(app.screens), 2)
+        self.assertEqual(len(app.screens), 1)
 
     def test_mix_page_marks_estimates_with_the_default_mix(self):
         app = game_app("chop", {"players": 2})

@@ -21,8 +21,8 @@ def hold(app, name, down):
 class MouseChaosScreenTest(unittest.TestCase):
     def test_make_screen_gives_the_table(self):
         app = game_app("mouse_chaos", {"players": 2})
-        self.assertTrue(isinstance(app.screen, MouseChaosScreen))  # on top of the main menu
-        self.assertEqual(type(app.screens[0]).__name__, "HomeScreen")
+        self.assertTrue(isinstance(app.screen, MouseChaosScreen))  # at the bottom: its own boot
+        self.assertEqual(len(app.screens), 1)  # the game's own boot: no main menu under it
         table = app.render()
         # What the players see: player 1 draws first, one mouse in each nest.
         lines = app.table.text_lines()
@@ -125,7 +125,7 @@ class MouseChaosScreenTest(unittest.TestCase):
         seats.tick(30)
         self.assertEqual(app.render(), hidden)
         seats.button("back", SHORT)
-        self.assertEqual(len(app.screens), 2)
+        self.assertEqual(len(app.screens), 1)
 
 
 if __name__ == "__main__":

@@ -302,4 +302,12 @@ def reset():
     raise ResetRequested()
 
 
+class SoftResetRequested(Exception):
+    """machine.soft_reset() was called (the firmware's switch to another boot)."""
+
+
+def soft_reset():
+    raise SoftResetRequested()
+
+
 reset_all()

@@ -16,27 +16,18 @@ A game package (the folder's ``__init__.py``) defines:
 ``make_screen(app, match)``
     returns the table screen (a ``pawtrack.ui.screen.Screen``) that turns
     button events into actions for ``app.session.act(...)``, draws the game and
-    paints the LED layer. When it lives in the folder's ``screen.py``, the
-    options screen loads that module while the player reads the options
-    (``pawtrack.ui.game_setup.preload_table``).
+    paints the LED layer.
 
 and may add these optional hooks:
 
 ``on_boot(app)``
-    called once after the main menu is first shown: the place to load what the
-    game keeps on flash through ``app.files``, never at import time. Returns
+    called once in each boot that shows the game (the main menu's, after its
+    first picture, and the game's own): the place to load what the game keeps
+    on flash through ``app.files``, never at import time. Returns
     None or a one-sentence notice, which the app shows; a hook that raises
     becomes such a notice.
 ``setup_entries(app)``
     extra rows for the options screen: a list of (label, callback).
-``RESIDENT``
-    a tuple of the package's submodules that hold state which must outlive
-    the game's other code (e.g. Mmm!'s ``("layouts",)``: the owner's layouts,
-    loaded by ``on_boot``); see ``GameEntry.unload``.
-``OPTIONS``
-    the rules class's ``OPTIONS`` tuple, when the package defines it itself
-    (the rules then use the package's): the options screen appears without
-    loading the rules, which load while the player reads it (Mmm!).
 ``setup_note(options)``
     one line of explanation under the options screen's rows: a short text
     (at most 21 characters) about the options as they stand, or None. Asked
@@ -44,22 +35,16 @@ and may add these optional hooks:
     flash; e.g. Mmm! says when its layout is an example that matches nobody's
     board, Cat & Mouse whether its tile mix is a guess.
 
-A game that listens to the app's events (``app.listeners``, e.g. Mmm!'s
-results history) gives its listener a ``game_id``: the app drops it when it
-unloads that game's code, and state that must last until power-off goes in
-``app.kept`` under the game's name.
+A game that listens to the match's events (e.g. Mmm!'s results history)
+adds its listener to ``app.session.listeners``: it lasts as long as the
+boot, which on the devices is that game's (pawtrack.hal.launcher); what must
+last until power-off goes in ``app.lasting`` (JSON values).
 
 ``catalog()`` gives one ``GameEntry`` per registered game (made once); an entry
-imports its package on first use. On the Pico, code loaded from files lives
-in the heap (about 2.5 bytes of heap per byte of ``.mpy``: a game takes 35 to
-65 KiB of the 240), so the app unloads the other games' modules
-(``GameEntry.unload``) before a game's code loads: one game at a time, and
-forgets the packages after their ``on_boot`` (``GameEntry.forget_package``). A
-package that fails to import is dropped from the menu when the app finishes
-starting (and said so on the console) rather than taking the menu down.
+imports its package on first use. A package that fails to import is dropped
+from the menu when the app finishes starting (and said so on the console)
+rather than taking the menu down. Adding a game: README.md, "Adding a game".
 """
-
-from pawtrack import forget_module
 
 GAMES = (
     ("mmm", "Mmm!"),
@@ -93,40 +78,6 @@ class GameEntry:
     def hook(self, name):
         """One of the package's optional hooks, or None."""
         return getattr(self.package(), name, None)
-
-    def forget_package(self):
-        """Forget the package itself when none of its submodules is loaded (after its
-        ``on_boot``, for the main menu): 100-300 bytes of heap each; it is imported
-        again when the game is opened. Returns True if it was forgotten."""
-        if self._package is None:
-            return False
-        import sys
-
-        prefix = "pawtrack.games.%s." % self.ID
-        for loaded in sys.modules:
-            if loaded.startswith(prefix):
-                return False  # state it keeps (RESIDENT), or code still in use
-        self._package = None
-        forget_module(prefix[:-1])
-        return True
-
-    def unload(self):
-        """Forget the game's submodules but those in ``RESIDENT``, so that their code can
-        be collected once nothing uses it; the package itself stays. Returns how many.
-
-        Whoever calls it drops the game's objects first (the match, its screens)."""
-        package = self._package
-        if package is None:
-            return 0
-        import sys
-
-        prefix = "pawtrack.games.%s." % self.ID
-        keep = getattr(package, "RESIDENT", ())
-        forgotten = 0
-        for name in [name for name in sys.modules if name.startswith(prefix)]:
-            if name[len(prefix) :].split(".")[0] not in keep:
-                forgotten += forget_module(name)
-        return forgotten
 
 
 _catalog = None

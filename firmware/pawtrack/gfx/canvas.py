@@ -235,15 +235,6 @@ class Canvas:
         return x
 
 
-    def forget_pictures(self):
-        """Drop the cached pictures of text and icons (after a game's code was unloaded:
-        icons are found by id(), which a new object may take)."""
-        _lines.clear()
-        _scaled.clear()
-        _icons.clear()
-        if self._painter is not None:
-            self._painter.forget_pictures()
-
     def _blit(self, source, x, y, color):
         """The lit pixels of the FrameBuffer ``source`` in ``color``; its dark ones not."""
         if color:

@@ -36,13 +36,14 @@ hands them to ``pawtrack.ui.app.App`` inside a ``Hal``:
 ``collect``
     optional: a garbage collection, which the app runs when the screen has
     been still for a moment after a change (the device passes ``gc.collect``).
+``launcher``
+    the switch between boots (``pawtrack.hal.launcher.Launcher``): a
+    device's restarts the interpreter so that each boot holds the main menu
+    or one game; the default switches in one process (the host). All a
+    device does about memory is behind it and ``collect``.
 ``unload_games``
-    True where code loaded from files lives in a small heap (the Pico): the
-    other games' modules are unloaded before a game's code loads
-    (``pawtrack.games.GameEntry.unload``), and under a match the main menu
-    and the menus' code are set aside, to be made again when it is left
-    (``pawtrack.ui.app.App.set_menu_aside``). Off on the host, where the
-    tests keep the classes they imported.
+    no longer used (each game has its own boot); accepted until the
+    CircuitPython backend passes its launcher instead.
 """
 
 
@@ -60,6 +61,7 @@ class Hal:
         new_seed=None,
         keep_alive=None,
         collect=None,
+        launcher=None,
         unload_games=False,
     ):
         self.display = display
@@ -73,7 +75,11 @@ class Hal:
         self.new_seed = new_seed or urandom_seed
         self.keep_alive = keep_alive
         self.collect = collect
-        self.unload_games = unload_games
+        if launcher is None:
+            from pawtrack.hal.launcher import Launcher
+
+            launcher = Launcher(files)
+        self.launcher = launcher
 
 
 def urandom_seed():

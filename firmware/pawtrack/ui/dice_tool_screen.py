@@ -6,8 +6,10 @@ The history shows the last rolls and draws one at a time, drawn as large as
 when they happened (left: older, right: newer); long ok on a roll page opens
 it too. The tool
 is not a match: nothing is journalled, but its ``Rng`` takes a fresh seed
-from ``app.hal.new_seed()``. The main menu keeps this screen, so the bags,
-the history and the number of dice chosen for each die last until power-off.
+from ``app.hal.new_seed()``. The main menu keeps this screen, and hands its
+state (``lasting_state``) to ``app.lasting`` when the app switches to a
+game's boot, so the bags, the history and the number of dice chosen for each
+die last until power-off.
 """
 
 from pawtrack import dice
@@ -34,13 +36,24 @@ def die_entry(die_id):
 class DiceToolScreen(MenuScreen):
     title = "Dice & bag"
 
-    def __init__(self, app):
+    def __init__(self, app, lasting=None):
+        """``lasting``: what ``lasting_state`` gave before a switch, or None."""
         MenuScreen.__init__(self, app)
         self.tool = DiceTool(Rng(app.hal.new_seed()))
         self.counts = {}
+        if isinstance(lasting, dict):
+            try:
+                self.tool.restore(lasting.get("tool"))
+                self.counts = dict(lasting.get("counts", {}))
+            except (ValueError, TypeError):
+                pass  # a record from another firmware: a fresh tool
         self.items = [("die", entry[0]) for entry in dice.DICE]
         self.items += [("bag", bag_id) for bag_id in self.tool.order]
         self.items.append(("history", None))
+
+    def lasting_state(self):
+        """The tool's bags, history and dice counts as JSON values (see DiceTool)."""
+        return {"tool": self.tool.lasting_state(), "counts": self.counts}
 
     def count(self, die_id):
         return self.counts.get(die_id, DEFAULT_COUNTS.get(die_id, 1))

@@ -3,9 +3,10 @@
 Ok on an option steps to its next allowed value (holding ok keeps stepping,
 for options with many values); Start begins a new match with a fresh seed,
 after asking when that would replace the game's unfinished saved match. The
-choices are remembered in the settings for next time (written once the table
-is on the screen, not while the player waits for it; the table's code is
-loaded while the player reads the options, and the saved match's folder made);
+choices are remembered in the settings for next time (written by the game's
+boot once the table is on the screen, not while the player waits for it; the
+saved match's folder is made while the player reads the options); Start switches to the game's
+own boot (``App.start_match``), where the table's code loads on a fresh heap;
 a remembered value the game no longer accepts (renamed or dropped by a newer
 firmware) falls back to that option's default, and the other remembered
 options are kept.
@@ -52,38 +53,11 @@ def remembered_options(game, remembered):
     return resolve_options(game, kept)
 
 
-def preload_table(game_id):
-    """Import a game's table screen module (``screen.py`` in its folder) ahead of its
-    ``make_screen``, so that Start does not wait for the code to load (0.1-0.25 s from
-    files on the Pico). A game whose table lives elsewhere is loaded at Start."""
-    try:
-        __import__("pawtrack.games.%s.screen" % game_id)
-    except ImportError:
-        pass  # Start imports it again and says what is wrong
-
-
-class PackageOptions:
-    """A package's own ``OPTIONS``, standing in for its rules class on this screen."""
-
-    def __init__(self, options):
-        self.OPTIONS = options
-
-
-def options_holder(module):
-    """What has the game's OPTIONS: the package, when it names them (its rules then load
-    while the player reads the options, not before the screen appears: Mmm!'s take a
-    tenth of a second from files on the Pico), else its rules class."""
-    options = module.hook("OPTIONS")
-    if options is not None:
-        return PackageOptions(options)
-    return module.load_rules()
-
-
 class GameSetupScreen(MenuScreen):
     def __init__(self, app, module):
         MenuScreen.__init__(self, app)
         self.module = module
-        self.game = options_holder(module)
+        self.game = module.load_rules()  # its OPTIONS
         self.title = module.NAME
         self.options = remembered_options(self.game, app.settings.game_options(module.ID))
         extra = module.hook("setup_entries")
@@ -93,31 +67,12 @@ class GameSetupScreen(MenuScreen):
         # The saved match's folder and first log, made while the player reads the
         # options (each costs a flash erase; Start then makes no file).
         app.when_still(self.prepare_folder)
-        app.when_still(self.preload)
-
-    def save_remembered(self):
-        try:
-            self.app.save_settings()
-        except OSError:
-            pass  # the options are a convenience; the game must start anyway
 
     def prepare_folder(self):
         try:
             self.app.session.saves.prepare_start(self.module.ID)
         except OSError:
             pass  # full or failing flash: Start says so when it writes the match
-
-    def preload(self):
-        """The rules and the table's code, loaded while the player reads the options,
-        unless another game's match is open (its code goes first, at Start: one game at
-        a time)."""
-        app = self.app
-        match = app.session.match
-        if match is not None and match.game_id != self.module.ID:
-            return
-        app.make_room_for(self.module.ID)  # the other games' code goes first
-        self.module.load_rules()
-        preload_table(self.module.ID)
 
     def entries(self):
         labels = [label_of(name, self.options[name]) for name, _, _ in self.game.OPTIONS]
@@ -182,11 +137,9 @@ class GameSetupScreen(MenuScreen):
         return True
 
     def start(self):
-        self.app.settings.remember_game_options(self.module.ID, self.options)
-        self.app.when_still(self.save_remembered)  # after the table is on the screen
         problem = None
         try:
-            self.app.start_match(self.module, self.options)
+            self.app.start_match(self.module, self.options, remember=True)
         except (ValueError, IllegalAction) as error:  # options the device cannot do; flash
             problem = str(error)
         if problem is not None:

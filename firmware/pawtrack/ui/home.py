@@ -29,41 +29,33 @@ class HomeScreen(MenuScreen):
     title = "pawtrack"
     can_go_back = False
 
-    def __init__(self, app, carried=None):
-        """``carried``: what an earlier main menu set aside (``set_aside``); this one
-        reads the saved matches when it is entered, not now."""
+    def __init__(self, app):
         MenuScreen.__init__(self, app)
-        self.tool = None  # the Dice & bag screen, kept so its bags last until power-off
+        self.tool = None  # the Dice & bag screen, once opened (its bags: before_switch)
         # The rows are made when asked (``row``) from the saved matches and app.games, not
         # kept: a tuple a row held 0.3 KiB of the Pico's heap. Nothing is kept as an empty
         # tuple, not an empty list (an empty list takes 32 bytes).
         self.saved = None  # [(game entry, summary)]: the Resume rows (None: not read yet)
         self.notices = ()  # what reading them said, until refresh() returns it
-        self.wanted = None  # the item to highlight when the rows are first made
-        if carried is not None:
-            self.wanted, self.tool = carried
-            return
         notice = self.refresh(saves=app.files.exists(SAVES_FOLDER))
         if notice:  # shown when the app has finished starting (its refresh returns it)
             self.notices = (notice,)
 
-    def set_aside(self):
-        """(what a new main menu carries on with, the menus' modules a match does not use),
-        for the app to drop this menu while a match is on the screen (App.set_menu_aside).
-        The base menu stays loaded while the Dice & bag tool, itself a menu, is kept."""
-        carried = (self.row(self.selected)[1:] if self.saved is not None else None, self.tool)
-        modules = ["pawtrack.ui.home", "pawtrack.ui.game_setup", "pawtrack.ui.confirm"]
-        modules.append("pawtrack.ui.settings_screen")
-        if self.tool is None:
-            modules.append("pawtrack.ui.menu")
-        return carried, modules
+    def before_switch(self, record):
+        """What outlives this menu when the app switches to a game's boot: the
+        highlighted item (``record["menu"]``) and the Dice & bag tool's state (in
+        ``app.lasting``, which the launch record carries)."""
+        _, kind, package, _ = self.row(self.selected)
+        record["menu"] = [kind, package.ID if package is not None else None]
+        if self.tool is not None:
+            self.app.lasting[TOOL] = self.tool.lasting_state()
 
     def refresh(self, saves=True):
         """Make the rows anew, keeping the highlight on its item; returns a notice or None.
 
         ``saves``: read the saved matches again for the Resume rows (False: keep
         the ones last read, without the games the app no longer has)."""
-        kept = self.row(self.selected)[1:] if self.saved is not None else self.wanted
+        kept = self.row(self.selected)[1:] if self.saved is not None else None
         if saves:
             saved, notices = self.app.session.resume_entries()
             self.notices += tuple(notices)
@@ -136,11 +128,11 @@ class HomeScreen(MenuScreen):
             if self.tool is None:
                 from pawtrack.ui.dice_tool_screen import DiceToolScreen
 
-                self.tool = DiceToolScreen(app)
+                self.tool = DiceToolScreen(app, app.lasting.get(TOOL))
             app.push(self.tool)
         elif kind == RESUME:
             match, message = app.resume_match(package.ID)
-            if match is None:
+            if match is None and app.boot_game is None:
                 self.refresh()
                 app.message(message or "Nothing to resume.", title="Saved game")
         elif kind == GAME:

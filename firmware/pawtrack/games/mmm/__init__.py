@@ -11,20 +11,6 @@ default is lite, which fits any box, because the shipped layouts are examples
 that match nobody's board (docs/rules/mmm.md, 1.5).
 """
 
-RESIDENT = ("layouts",)  # the owner's layouts (layouts.OWN), loaded at boot
-
-# The rules' options (rules.MmmGame.OPTIONS is this tuple), here so that the options
-# screen appears without loading the rules.
-OPTIONS = (
-    ("level", ("board", "items", "lite"), "lite"),
-    ("side", (1, 2), 1),
-    ("variant", ("normal", "line"), "normal"),
-    ("players", (1, 2, 3, 4, 5, 6), 2),
-    ("track", (11, 12, 13), 11),
-    ("layout", ("example", "own"), "example"),
-)
-
-
 def load_rules():
     """The rules class, imported on first use."""
     from pawtrack.games.mmm.rules import MmmGame
@@ -53,7 +39,7 @@ def on_boot(app):
         import sys
 
         loaded = sys.modules.get("pawtrack.games.mmm.layouts")
-        if loaded is not None:  # loaded before (the simulator restarts in one process)
+        if loaded is not None:  # loaded before, in this process (the host's tests)
             loaded.OWN.clear()
         return None
     from pawtrack.games.mmm import own_layouts
@@ -73,12 +59,10 @@ def setup_entries(app):
 
 
 class ResultsListener:
-    """The results history's ear on the app's events (``app.listeners``, added by the
-    table screen). history.py, chart.py and the history read from flash (about 1.5 KiB of
-    the Pico's heap) load only at the first end or undo of an Mmm! match, or when a screen
-    shows them (``keeper()``), not for the whole game."""
-
-    game_id = "mmm"  # a listener of Mmm!'s: dropped with its code (App.make_room_for)
+    """The results history's ear on the match's events (``app.session.listeners``, added
+    by the table screen). history.py, chart.py and the history read from flash (about
+    1.5 KiB of the Pico's heap) load only at the first end or undo of an Mmm! match, or
+    when a screen shows them (``keeper()``), not for the whole game."""
 
     def __init__(self, app):
         self.app = app
@@ -101,12 +85,13 @@ class ResultsListener:
 
 
 def results(app):
-    """The app's ResultsListener, added to ``app.listeners`` on first use."""
-    for listener in app.listeners:
+    """The session's ResultsListener, added to ``app.session.listeners`` on first use."""
+    listeners = app.session.listeners
+    for listener in listeners:
         if isinstance(listener, ResultsListener):
             return listener
     listener = ResultsListener(app)
-    app.listeners.append(listener)
+    listeners.append(listener)
     return listener
 
 

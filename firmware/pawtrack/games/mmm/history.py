@@ -1,8 +1,8 @@
 """The Mmm! results history on flash, updated exactly once per finished game.
 
-``attach(app)`` returns the app's one ``Keeper``, made on first use. The
-package's ``ResultsListener`` (added to ``app.listeners`` when an Mmm! table
-is made) hands it every end and undo the session announces, whether the
+``attach(app)`` returns the session's one ``Keeper``, made on first use. The
+package's ``ResultsListener`` (added to ``app.session.listeners`` when an Mmm!
+table is made) hands it every end and undo the session announces, whether the
 action came from the buttons or from the serial protocol, loading this
 module only then. The keeper reacts to two:
 
@@ -31,10 +31,9 @@ when the current match's last action is undone.
 A damaged or foreign file is set aside and a fresh history started; the
 screens show ``notice``. A failed write keeps the history in memory (the next
 game tries again) and sets ``notice`` too. ``games`` and ``wins`` count since
-power-on: the app keeps them (``app.kept``), because on the devices the keeper
-goes with Mmm!'s code when another game is played (its listener has a
-``game_id``, so ``App.make_room_for`` drops it) and a new one is made when
-Mmm! is back.
+power-on: they live in ``app.lasting``, which the launch record carries from
+boot to boot (pawtrack.hal.launcher), so a game of something else in between
+does not reset them.
 """
 
 from pawtrack import files as file_io
@@ -68,7 +67,7 @@ class Keeper:
         self.history, self.notice = load(app.files)
         # Since power-on: games, wins, the latest game counted (its key) and whether it
         # was won.
-        self.since = app.kept.setdefault("mmm history", [0, 0, None, False])
+        self.since = app.lasting.setdefault("mmm history", [0, 0, None, False])
 
     @property
     def games(self):

@@ -77,7 +77,7 @@ loss), ``pieces_left`` (0 on a win), ``rating`` (chart.py), ``side``,
 
 from pawtrack.dice import MMM_FOOD, roll
 from pawtrack.game import Game, IllegalAction, resolve_options
-from pawtrack.games.mmm import OPTIONS, chart
+from pawtrack.games.mmm import chart
 from pawtrack.games.mmm.board import Board
 from pawtrack.games.mmm.layouts import MAX_SQUARES, get_layout
 from pawtrack.games.mmm.odds import bust_chance
@@ -88,7 +88,14 @@ MAX_ITEMS = MAX_SQUARES // 2  # every item has at least 2 squares
 
 
 class MmmGame(Game):
-    OPTIONS = OPTIONS  # the package's (the options screen reads them without the rules)
+    OPTIONS = (
+        ("level", ("board", "items", "lite"), "lite"),
+        ("side", (1, 2), 1),
+        ("variant", ("normal", "line"), "normal"),
+        ("players", (1, 2, 3, 4, 5, 6), 2),
+        ("track", (11, 12, 13), 11),
+        ("layout", ("example", "own"), "example"),
+    )
 
     def __init__(self, options, rng):
         options = resolve_options(MmmGame, options)

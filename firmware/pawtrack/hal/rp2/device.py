@@ -11,6 +11,12 @@ milliseconds to load, and the menu should be up within a few hundred. main.py th
 the serial Protocol, ``attach``es it, and calls ``run``. What the firmware
 needs from the board file is documented in docs/hardware.md.
 
+Each boot holds the main menu or one game (pawtrack.hal.launcher): a switch
+reaches ``run`` as ``Switch``, and ``switch`` soft-resets into the next boot
+with its launch record (MicroPython prints "MPY: soft reboot" on the USB
+serial port, which the host tools skip as they skip any line that is not
+JSON).
+
 ``loop()`` is the app's ``on_loop``, once per pass: it feeds the serial bytes
 to the protocol, feeds the watchdog, retries a missing OLED and blinks the
 board LED. ``run`` stops the watchdog when Ctrl-C arrives, so mpremote (and
@@ -31,43 +37,23 @@ import machine
 from pawtrack import forget_module
 from pawtrack.files import OsFiles
 from pawtrack.hal import Hal
+from pawtrack.hal.launcher import Launcher, Switch
 from pawtrack.hal.oled import OledCanvas
 from pawtrack.hal.problems import ProblemList
 from pawtrack.hal.rp2.buttons import Buttons
 from pawtrack.hal.ssd1306 import Ssd1306
 
 RESTART_DELAY_MS = 5000
-# The fields of the board definition that this backend and the core read; the others
-# (labels and pin names for the host's tools and other runtimes) are not kept.
-USED_FIELDS = (
-    "name",
-    "chip",
-    "i2c_id",
-    "i2c_sda",
-    "i2c_scl",
-    "i2c_freq",
-    "oled_address",
-    "oled_width",
-    "oled_height",
-    "led_pin",
-    "led_count",
-    "buttons",
-    "buzzer_pin",
-    "onboard_led",
-    "track",
-    "status",
-    "max_brightness",
-)
 
 
 def used_board(board):
     """The board definition with the core's derived fields (pawtrack.boarddef, read once
-    and forgotten), only those in USED_FIELDS."""
+    and forgotten)."""
     from pawtrack.boarddef import core_board
 
     full = core_board(board)
     forget_module("pawtrack.boarddef")
-    return {key: full[key] for key in USED_FIELDS if key in full}
+    return full
 
 
 def raw_flash():
@@ -119,15 +105,16 @@ class Device:
         self.oled = OledCanvas(driver, clock, self.problems, where)
         self.oled.start()
         self.buttons = Buttons(board["buttons"], clock)
+        files = OsFiles(files_root, raw_flash())
         self.hal = Hal(
             display=self.oled,
             leds=None,  # start_rest sets the strip up
             buttons=self.buttons,
             clock=clock,
-            files=OsFiles(files_root, raw_flash()),
+            files=files,
             board=board,
             collect=gc.collect,
-            unload_games=True,
+            launcher=Launcher(files, machine.soft_reset),
         )
         self.hal.problems = self.problems.lines  # the same list, kept up to date
 
@@ -202,6 +189,25 @@ class Device:
         if self.status_led is not None:
             self.status_led.tick(now, self.problems.blink_code())
 
+    def switch(self, app, record):
+        """Restart into the boot ``record`` opens (pawtrack.hal.launcher), here at the top of
+        the loop, where the call stack is shallow: first the work kept for a still screen
+        (the menu's order, settings, Mmm!'s history), then the events of this pass; a
+        protocol line in flight goes into the record, to be answered by the next boot.
+        The watchdog stops: it would outlive the soft reset, and a Ctrl-C during the
+        next boot's imports would leave it running under mpremote."""
+        try:
+            app.collect_when_still()
+            protocol = self.protocol
+            if protocol is not None:
+                protocol.flush()
+                protocol.carry_over(record)
+        except KeyboardInterrupt:
+            self.watchdog.stop()
+            raise
+        self.watchdog.stop()
+        self.hal.launcher.restart_with(record)
+
     def stop_outputs(self):
         self.strip.off()
         if self.beeper is not None:
@@ -210,10 +216,13 @@ class Device:
             self.status_led.off()
 
     def run(self, app):
-        """The app loop with the watchdog, until Ctrl-C (to the REPL) or a crash (restart)."""
+        """The app loop with the watchdog, until Ctrl-C (to the REPL), a switch to another
+        boot (a soft reset) or a crash (restart)."""
         self.watchdog.start()
         try:
             app.run(self.loop)
+        except Switch as switch:
+            self.switch(app, switch.record)
         except KeyboardInterrupt:
             self.watchdog.stop()
             self.stop_outputs()

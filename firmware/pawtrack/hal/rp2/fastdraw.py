@@ -87,9 +87,6 @@ class Painter:
         self.sizes = array("i", (0, 0))  # scale_columns's scale and page width less it
         self.icons = {}  # icon rows' id() -> columns
 
-    def forget_pictures(self):
-        self.icons = {}
-
     def clear(self):
         """The whole picture dark, without the 1 KiB of zero bytes a slice copy needs."""
         zero_fill(self.buffer, self.width * self.pages)
