@@ -14,6 +14,8 @@ redraw the board is still sending when the simulator has finished it).
 from host_tools.sim.simulator import WAIT
 
 QUIET_MS = 100
+SWITCH_QUIET_MS = 1500
+SOFT_REBOOT = b"soft reboot"  # what MicroPython prints on the USB serial port at a soft reset
 RETRY_MS = 130
 TRIES = 4
 
@@ -43,8 +45,13 @@ def press(pico, sim, name, ms, between=None):
             pico.run_for(ms)
         align(pico, sim)
         return
+    said = len(pico.serial)
     pico.press(name, hold_ms=ms)
     pico.settle(quiet_ms=QUIET_MS)
+    if SOFT_REBOOT in bytes(pico.serial[said:]):
+        # The press switched boots (pawtrack.hal.launcher): the panel is quiet while the
+        # next boot loads its code, so wait for that boot's picture.
+        pico.settle(quiet_ms=SWITCH_QUIET_MS, limit_ms=10000)
     if between is not None:
         between()
     sim.hold(name, ms)
