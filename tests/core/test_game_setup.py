@@ -92,7 +92,7 @@ class GameSetupTest(unittest.TestCase):
         self.assertEqual(question.text_lines()[-2:], ["> Keep saved", "  Start new"])
         presses(app, "ok")  # the highlighted answer: keep
         self.assertTrue(isinstance(app.screen, GameSetupScreen))
-        self.assertEqual(app.session.match.recent, ["roll"])
+        self.assertTrue(app.session.has_saved("chop"))
         presses(app, "ok right ok")  # Start again, this time "Start new"
         self.assertEqual(type(app.screen).__name__, "ChopScreen")
         self.assertEqual(app.session.match.recent, [])
@@ -189,62 +189,3 @@ class GameNoteTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
-
-
-class PreloadTest(unittest.TestCase):
-    """The table's code is loaded while the player reads the options (App.when_still)."""
-
-    def setUp(self):
-        from pawtrack.ui import game_setup
-
-        self.calls = []
-        self.real = game_setup.preload_table
-        game_setup.preload_table = self.calls.append
-
-    def tearDown(self):
-        from pawtrack.ui import game_setup
-
-        game_setup.preload_table = self.real
-
-    def test_the_table_is_loaded_once_the_options_screen_is_still(self):
-        app = home_app()
-        open_chop(app)
-        self.assertEqual(self.calls, ["chop"])
-
-    def test_not_while_another_games_match_is_open(self):
-        app = home_app()
-        app.start_match(games.find("mmm"), {}, 3)
-        app.home()
-        open_chop(app)
-        self.assertEqual(self.calls, [])
-
-    def test_preload_table_imports_each_games_screen_module(self):
-        import sys
-
-        for entry in games.catalog():
-            self.real(entry.ID)
-            self.assertTrue("pawtrack.games.%s.screen" % entry.ID in sys.modules, entry.ID)
-        self.real("no_such_game")  # nothing to load: no error
-
-
-class PackageOptionsTest(unittest.TestCase):
-    """A package that names its OPTIONS (Mmm!) has its options screen drawn before its
-    rules load; they load once the screen is still, with the same options."""
-
-    def test_mmm_options_screen_opens_without_its_rules(self):
-        import sys
-
-        from pawtrack import forget_module
-
-        app = App(make_hal(), games.catalog())
-        app.make_room_for("chop")  # Mmm!'s code out, as at the menu after power-on
-        forget_module("pawtrack.games.mmm.rules")
-        screen = GameSetupScreen(app, games.find("mmm"))
-        app.push(screen)
-        app.render()
-        self.assertNotIn("pawtrack.games.mmm.rules", sys.modules)
-        self.assertIn("Start", screen.entries())
-        app.collect_when_still()
-        self.assertIn("pawtrack.games.mmm.rules", sys.modules)
-        rules = games.find("mmm").load_rules()
-        self.assertIs(rules.OPTIONS, screen.game.OPTIONS)

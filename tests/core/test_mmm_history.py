@@ -197,7 +197,7 @@ class HistoryKeeperTest(unittest.TestCase):
     def test_one_keeper_per_app(self):
         self.new()
         self.new(seed=8)
-        ears = [x for x in self.device.app.listeners if isinstance(x, mmm.ResultsListener)]
+        ears = [x for x in self.device.app.session.listeners if isinstance(x, mmm.ResultsListener)]
         self.assertEqual(len(ears), 1)
         self.assertIs(history.attach(self.device.app), ears[0].keeper())
 

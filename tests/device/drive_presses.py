@@ -21,6 +21,7 @@ import sys
 import machine
 from device_kit import SerialInput, SerialOutput
 
+from pawtrack.hal.launcher import Switch
 from pawtrack.hal.virtual_clock import VirtualClock
 
 STEP_MS = 5
@@ -50,30 +51,49 @@ class Driver:
     def __init__(self, board):
         self.clock = VirtualClock()
         write_board_file(board, "/flash")
+        self.board = board
+        self.logged = 0
+        self.shown_at = []  # len(machine.I2C.log) after each panel update
+        self.boot()
+
+    def boot(self):
+        """main.start(), as at power-on or after a switch's soft reset."""
         import main
 
         self.device, self.app = main.start(
-            board, clock=self.clock, files_root="/flash", stdin=SerialInput(), stdout=SerialOutput()
+            self.board,
+            clock=self.clock,
+            files_root="/flash",
+            stdin=SerialInput(),
+            stdout=SerialOutput(),
         )
         self.device.hal.new_seed = lambda: SEED
-        self.logged = 0
-        self.shown_at = []  # len(machine.I2C.log) after each panel update
         oled = self.device.oled
         oled.show = self.noting(oled.show)
         oled.show_area = self.noting(oled.show_area)
+
+    def loop_pass(self):
+        """One pass of Device.run's loop; a switch restarts as the device does."""
+        try:
+            self.app.step()
+            self.device.loop()
+        except Switch as switch:
+            try:
+                self.device.switch(self.app, switch.record)
+            except machine.SoftResetRequested:
+                pass
+            self.boot()
 
     def advance(self, ms):
         end = self.clock.now + ms
         while self.clock.now < end:
             self.clock.sleep_ms(STEP_MS)
-            self.app.step()
-            self.device.loop()
+            self.loop_pass()
 
     def press(self, name, long=False):
         pin = self.device.board["buttons"][name]
         machine.drive(pin, 0)
-        self.app.step()  # a loop pass right at the press, as the simulator does
-        self.device.loop()
+        self.loop_pass()  # a loop pass right at the press, as the simulator does
         self.advance(LONG_HOLD_MS if long else SHORT_HOLD_MS)
         machine.drive(pin, None)
         self.advance(GAP_MS)

@@ -1,6 +1,5 @@
 """Board definitions: every file in board_defs/ loads, and a broken one is refused in one line."""
 
-import ast
 import os
 import re
 
@@ -123,27 +122,3 @@ def test_command_line_checks_every_board(capsys):
     out = capsys.readouterr().out
     assert out.count(" ok (") == len(boards.board_names())
 
-
-def test_the_rp2_device_keeps_every_board_field_the_firmware_reads():
-    # The rp2 device keeps only USED_FIELDS of the board (the rest would sit in the Pico's
-    # heap); every board["..."] and board.get("...") in the code that reads the device's
-    # copy must name one of them.
-    firmware = os.path.join(os.path.dirname(boards.BOARD_DIR), "firmware")
-    readers = ["main.py", "pawtrack/hal/rp2/device.py", "pawtrack/ui/app.py"]
-    read = set()
-    kept = None
-    for relative in readers:
-        with open(os.path.join(firmware, relative), encoding="utf-8") as f:
-            tree = ast.parse(f.read())
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "USED_FIELDS":
-                kept = set(ast.literal_eval(node.value))
-            if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
-                key = node.slice
-                if node.value.id == "board" and isinstance(key, ast.Constant):
-                    read.add(key.value)
-            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-                owner = node.func.value
-                if node.func.attr == "get" and isinstance(owner, ast.Name) and owner.id == "board":
-                    read.add(node.args[0].value)
-    assert read and kept and read <= kept

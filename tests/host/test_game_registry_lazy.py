@@ -58,8 +58,8 @@ def test_the_file_names_written_twice_agree():
     from pawtrack import saves
     from pawtrack.games import mmm
     from pawtrack.games.mmm import own_layouts
-    from pawtrack.ui import app, home
+    from pawtrack.ui import boot, home
 
-    assert app.OLD_JOURNAL == saves.OLD_JOURNAL
+    assert boot.OLD_JOURNAL == saves.OLD_JOURNAL
     assert home.SAVES_FOLDER == saves.FOLDER
     assert mmm.OWN_LAYOUTS_FILE == own_layouts.PATH

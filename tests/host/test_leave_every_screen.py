@@ -69,4 +69,6 @@ def test_every_screen_can_be_left(screen, buttons):
     assert before[-1] == screen
     leave = "ok:2000" if screen.endswith(".ButtonTestScreen") else BACK[buttons]
     sim.run(leave)
-    assert stack(sim) == before[:-1], "%s after %r, then %r" % (screen, presses, leave)
+    # A game's table is at the bottom of its own boot: leaving it is the main menu's boot.
+    expected = before[:-1] or ["pawtrack.ui.home.HomeScreen"]
+    assert stack(sim) == expected, "%s after %r, then %r" % (screen, presses, leave)

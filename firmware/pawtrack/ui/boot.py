@@ -185,8 +185,10 @@ class Boot:
             seed = self.hal.new_seed()
         if not self.opens_here(package.ID):
             from pawtrack.game import resolve_options
+            from pawtrack.rng import Rng
 
-            resolve_options(package.load_rules(), options)  # bad options: refused here
+            rules = package.load_rules()
+            rules(resolve_options(rules, options), Rng(seed))  # refused here, not after it
             record = {"open": "new", "game": package.ID, "options": options, "seed": seed}
             if remember:
                 record["remember"] = True
