@@ -18,15 +18,20 @@ an earlier ``make flash`` left never shadow them (docs/hardware.md).
 import gc
 import sys
 
-# Collect whenever this much was allocated since the last collection, from the first
-# import on: the garbage that loading code makes (read buffers, the loader's temporary
-# objects) is then reused while the heap is still filling from its low end, instead of
-# being freed all at once when the heap is full, which would leave the code loaded so
-# far scattered over the whole heap and no large block free. (The .mpy build loads its
-# code into the heap; the UF2's is in flash.) On Mice & Mystics' boot, .mpy build, on
-# the emulated Pico: MemoryError without it, a largest free block of 80 KiB with it.
-if hasattr(gc, "threshold"):  # MicroPython's (CPython's tests import this file too)
-    gc.threshold(16384)
+# Once the first picture is up (or at once in a game's boot), collect whenever this much
+# was allocated since the last collection: the garbage that loading code makes (read
+# buffers, the loader's temporary objects) is then reused while the heap fills from its
+# low end, instead of being freed all at once when the heap is full, which leaves the
+# code loaded so far scattered over the whole heap and no large block free. (The .mpy
+# build loads its code into the heap; the UF2's is in flash.) Mice & Mystics' boot on
+# the .mpy build, emulated Pico: MemoryError without it, a largest free block of 65-80
+# KiB with it. Not before the menu's first picture: it costs that picture about 115 ms.
+COLLECT_EVERY = 16384
+
+
+def collect_often():
+    if hasattr(gc, "threshold"):  # MicroPython's (CPython's tests import this file too)
+        gc.threshold(COLLECT_EVERY)
 
 
 def frozen_first(path=sys.path):
@@ -73,9 +78,12 @@ def start(board=None, **device_options):
         forget_module("board")
     device = Device(board, **device_options)  # the panel and the buttons
     record = device.hal.launcher.take()
+    if record is not None:
+        collect_often()
     app = App(device.hal, games.catalog(), defer_boot=True, record=record)
     if app.screens:
         app.step()  # the main menu on the panel, first
+    collect_often()
     device.start_rest()
     from pawtrack.protocol import Protocol
 
