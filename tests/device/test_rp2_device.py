@@ -16,8 +16,8 @@ from device_kit import SerialInput, SerialOutput, make_device
 from fixture_board import BOARD
 
 from pawtrack import games
-from pawtrack.hal import blink
-from pawtrack.hal.rp2 import spans, ssd1306, status_led, watchdog
+from pawtrack.hal import blink, spans, ssd1306
+from pawtrack.hal.rp2 import status_led, watchdog
 from pawtrack.hal.rp2.buttons import Buttons
 from pawtrack.hal.rp2.usb_serial import UsbSerial
 from pawtrack.hal.virtual_clock import VirtualClock
