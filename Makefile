@@ -8,6 +8,7 @@ PY := $(VENV)/bin/python
 BOARD ?= pico
 PORT ?= auto
 RUNTIME ?= micropython
+# DRIVE: a drive's folder, or auto to find it (CIRCUITPY for flash, RPI-RP2 for install-uf2)
 DRIVE ?= auto
 
 .PHONY: help sim emu test setup bench compile screenshots plots golden art flash repl wiring \
@@ -84,7 +85,8 @@ uf2: setup
 
 install-uf2: setup
 	$(PY) -m host_tools.uf2_install --board $(BOARD) $(if $(UF2),--uf2 "$(UF2)") \
-		$(if $(DRIVE),--drive "$(DRIVE)") $(if $(filter-out auto,$(PORT)),--port "$(PORT)")
+		$(if $(filter-out auto,$(DRIVE)),--drive "$(DRIVE)") \
+		$(if $(filter-out auto,$(PORT)),--port "$(PORT)")
 
 repl: setup
 	$(PY) -m host_tools.repl --port $(PORT)
