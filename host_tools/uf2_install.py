@@ -5,10 +5,11 @@
 
 1. The UF2: ``--uf2 FILE``, else build/pawtrack-<board>-<version>.uf2, built
    (or brought up to date) first as `make uf2` does.
-2. The drive: ``--drive PATH``, else (or with ``--drive auto``) the one mounted drive whose INFO_UF2.TXT
-   says ``Board-ID: RPI-RP2`` (an RP2040 in BOOTSEL mode) or ``Board-ID:
-   RP2350``. Looked for among the mount points in /proc/mounts and in /media,
-   /run/media, /Volumes and the drive letters of Windows.
+2. The drive: ``--drive PATH``, else (or with ``--drive auto``) the one
+   mounted drive whose INFO_UF2.TXT says ``Board-ID: RPI-RP2`` (an RP2040 in
+   BOOTSEL mode) or ``Board-ID: RP2350``. Looked for among the mount points in
+   /proc/mounts and in /media, /run/media, /Volumes and the drive letters of
+   Windows.
 3. The UF2 must be for the drive's chip (its family id: RP2040 0xe48bff56,
    RP2350 ARM 0xe48bff59).
 4. Copy it onto the drive. The boot ROM writes it to flash and restarts the
@@ -330,7 +331,8 @@ def main(argv=None):
         "--drive", default=AUTO, help="the BOOTSEL drive's folder (default auto: found)"
     )
     parser.add_argument(
-        "--port", default=AUTO,
+        "--port",
+        default=AUTO,
         help="the serial port the referee will answer on (default auto: found)",
     )
     parser.add_argument("--no-wait", action="store_true", help="stop once the drive has gone")

@@ -14,7 +14,7 @@ same words give the same pictures every time.
 
 In the terminal the keys are shown under the screen: a short press is the
 key, a long press Shift+key or Tab then the key, and a digit 1-9 before a key
-holds it that many seconds (2 then s: hold OK for 2 s).
+holds it that many seconds and 200 ms more (2 then s: hold OK for 2 s).
 """
 
 import argparse

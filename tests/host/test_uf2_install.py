@@ -223,7 +223,10 @@ def test_drive_auto_means_find_it(tmp_path):
 def install_uf2_command(*assignments):
     """The command `make install-uf2` runs (make -n: printed, not run), as a list of words."""
     result = subprocess.run(
-        ["make", "-n", "install-uf2", *assignments], cwd=ROOT, capture_output=True, text=True,
+        ["make", "-n", "install-uf2", *assignments],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
         env={k: v for k, v in os.environ.items() if k not in ("DRIVE", "PORT", "UF2", "BOARD")},
     )
     assert result.returncode == 0, result.stderr
