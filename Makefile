@@ -1,6 +1,7 @@
 # pawtrack: the two commands are `make sim` and `make test`; the rest is below.
 # Every target sets up what it needs: a virtualenv from the pinned
-# requirements.txt and the npm packages from package-lock.json.
+# requirements.txt and the npm packages from package-lock.json; the targets that
+# draw charts (plots, and test, which checks them) add requirements-plots.txt.
 
 PYTHON ?= python3
 VENV := .venv
@@ -39,6 +40,12 @@ $(VENV)/.installed: requirements.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $@
 
+# The charts' packages (matplotlib, numpy): not needed by make sim.
+PLOTS_SETUP := $(VENV)/.plots-installed
+$(PLOTS_SETUP): $(VENV)/.installed requirements-plots.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-plots.txt
+	touch $@
+
 node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
@@ -49,7 +56,7 @@ sim: setup
 emu: setup
 	$(PY) -m host_tools.emu --board $(BOARD)
 
-test: setup
+test: setup $(PLOTS_SETUP)
 	$(PY) -m host_tools.check
 
 bench: setup
@@ -61,7 +68,7 @@ compile: setup
 screenshots: setup
 	$(PY) -m host_tools.screenshots
 
-plots: setup
+plots: setup $(PLOTS_SETUP)
 	$(PY) -m host_tools.odds mmm --games 300 --seed 1 --png docs/img/odds_mmm.png
 	$(PY) -m host_tools.fairness --seed 1 --png docs/img/fairness.png
 
