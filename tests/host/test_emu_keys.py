@@ -1,6 +1,8 @@
 """`make emu`'s keys without the emulator: the same keys as `make sim`, held on the board's clock,
 and a missing firmware file named with where to get it before anything is built."""
 
+import os
+
 import pytest
 
 from host_tools.emu import __main__ as emu_main
@@ -88,3 +90,18 @@ def test_make_emu_without_the_firmware_files_says_where_to_get_them_at_once(
     ):
         assert words in said, words
     assert said.count("\n") == 1
+
+
+def test_the_readme_says_where_to_get_them_in_the_same_words():
+    from host_tools.emu.firmware import WHERE
+
+    with open(os.path.join(terminal.ROOT, "README.md"), encoding="utf-8") as f:
+        readme = " ".join(f.read().split())
+    for variable, where in WHERE.items():
+        assert variable in readme
+        for place in (
+            "micropython.org/download/RPI_PICO",
+            "github.com/raspberrypi/pico-bootrom-rp2040",
+        ):
+            if place in where:
+                assert place in readme, place
