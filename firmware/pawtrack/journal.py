@@ -102,6 +102,7 @@ HEAD = "head"
 DAMAGED = "Saved game damaged; set aside."
 FOREIGN = "Saved game not recognised; set aside."
 OTHER_VERSION = "Saved game from another version; set aside."
+WRONG_PLACE = "Saved game in the wrong place; set aside."
 
 OLD_PREAMBLE = records.preamble(OLD_MAGIC, OLD_VERSION)
 ERASED = b"\xff" * 64

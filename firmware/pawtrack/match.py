@@ -17,8 +17,11 @@ API::
         class or None. A save that is damaged, for an unknown game or that the
         rules no longer accept is set aside and the message says so in one
         short sentence. progress(done, total) is called during a long replay.
+    check_saved(journal, find_rules, game_id=None) -> (rules or None, message or None)
+        the head's checks alone (game, options), before anything else changes.
     match.act(action) -> events
-        the rules decide (IllegalAction changes nothing); the action is in the
+        the action must be one of ``game.legal_actions()`` exactly (``check_legal``),
+        then the rules decide (IllegalAction changes nothing); the action is in the
         journal before the events are returned. If the journal cannot be
         written the OSError propagates and the match is as before.
     match.undo(progress=None) -> events      [{"ev": "undo", "action": the undone action}]
@@ -33,7 +36,7 @@ API::
 """
 
 from pawtrack.game import IllegalAction, resolve_options
-from pawtrack.journal import SaveDamaged
+from pawtrack.journal import WRONG_PLACE, SaveDamaged
 from pawtrack.rng import MASK32, Rng
 
 MAX_ACTION_LENGTH = 200
@@ -65,16 +68,11 @@ class Match:
 
     @classmethod
     def resume(cls, journal, find_rules, progress=None):
-        found, message = journal.load_head()
-        if not found:
-            return None, message
-        rules = find_rules(journal.game_id)
+        rules, message = check_saved(journal, find_rules)
         if rules is None:
-            journal.set_aside()
-            return None, UNKNOWN_GAME
+            return None, message
         try:
-            options = resolve_options(rules, journal.options)
-            match = cls(journal.game_id, rules, options, journal.seed, journal)
+            match = cls(journal.game_id, rules, journal.options, journal.seed, journal)
             match.replay(progress=progress)
         except SaveDamaged as damage:
             journal.set_aside()
@@ -100,6 +98,7 @@ class Match:
         recent = []
 
         def apply(action):
+            game.check_legal(action)
             game.apply(action)
             recent.append(action)
             if len(recent) > RECENT:
@@ -113,6 +112,7 @@ class Match:
     def act(self, action):
         if not isinstance(action, str) or not action or len(action) > MAX_ACTION_LENGTH:
             raise IllegalAction("not an action: %s" % (str(action)[:40],))
+        self.game.check_legal(action)  # exactly one of legal_actions(): see pawtrack.game
         try:
             events = self.game.apply(action)
         except IllegalAction:
@@ -172,3 +172,29 @@ class Match:
 
         self.journal.replay(collect)
         return window
+
+
+def check_saved(journal, find_rules, game_id=None):
+    """(rules, None) if the journal's head names a match that can be resumed: a game
+    find_rules knows (and ``game_id``, when given), options that game allows (the
+    journal's options become the complete, checked ones). Otherwise (None, message):
+    no save (message None), or a head that fails a check, set aside (message says so).
+
+    The protocol checks a ``resume`` with it before anything changes; the logs
+    are read only by the replay."""
+    found, message = journal.load_head()
+    if not found:
+        return None, message
+    if game_id is not None and journal.game_id != game_id:
+        journal.set_aside()
+        return None, WRONG_PLACE
+    rules = find_rules(journal.game_id)
+    if rules is None:
+        journal.set_aside()
+        return None, UNKNOWN_GAME
+    try:
+        journal.options = resolve_options(rules, journal.options)
+    except ValueError:
+        journal.set_aside()
+        return None, RULES_CHANGED
+    return rules, None
