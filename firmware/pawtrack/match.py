@@ -16,7 +16,11 @@ API::
         rebuilds the journalled match; find_rules(game_id) returns the rules
         class or None. A save that is damaged, for an unknown game or that the
         rules no longer accept is set aside and the message says so in one
-        short sentence. progress(done, total) is called during a long replay.
+        short sentence. A save damaged beyond what a power cut leaves (journal
+        ``broken``: see pawtrack.journal) resumes with the actions before the
+        damage, saved again, and the message (LOST) says how many were kept; an
+        action the rules do not list as legal at its place ends them too.
+        progress(done, total) is called during a long replay.
     check_saved(journal, find_rules, game_id=None) -> (rules or None, message or None)
         the head's checks alone (game, options), before anything else changes.
     match.act(action) -> events
@@ -36,13 +40,15 @@ API::
 """
 
 from pawtrack.game import IllegalAction, resolve_options
-from pawtrack.journal import WRONG_PLACE, SaveDamaged
+from pawtrack.journal import WRONG_PLACE, SaveDamaged, Untrusted
 from pawtrack.rng import MASK32, Rng
 
 MAX_ACTION_LENGTH = 200
 RECENT = 8
 
 UNKNOWN_GAME = "Saved game is for an unknown game; set aside."
+LOST = "Saved game damaged: kept its first %d actions, the rest is lost."
+FLASH_REFUSED = "Saved game could not be read or saved again; it stays."
 RULES_CHANGED = "Saved game no longer fits the rules; set aside."
 
 
@@ -74,11 +80,16 @@ class Match:
         try:
             match = cls(journal.game_id, rules, journal.options, journal.seed, journal)
             match.replay(progress=progress)
+            if journal.broken:
+                journal.salvage(match.status(), progress)
+                return match, LOST % match.moves
         except SaveDamaged as damage:
             journal.set_aside()
             return None, str(damage)
         except MemoryError:
             raise  # not the save's fault: it stays for a device with more memory
+        except OSError:
+            return None, FLASH_REFUSED  # the save stays, for a flash that works again
         except Exception:  # noqa: BLE001 - bad options, a refused action, a rules bug on replay
             journal.set_aside()
             return None, RULES_CHANGED
@@ -98,7 +109,10 @@ class Match:
         recent = []
 
         def apply(action):
-            game.check_legal(action)
+            try:
+                game.check_legal(action)
+            except IllegalAction:
+                raise Untrusted()  # noqa: B904 - MicroPython warns about "from"
             game.apply(action)
             recent.append(action)
             if len(recent) > RECENT:
