@@ -182,11 +182,13 @@ class Commands:
         options = message.get("options", {})
         if not isinstance(options, dict):
             raise CommandError("bad_field", "options must be an object")
-        from pawtrack.game import IllegalAction, resolve_options
+        from pawtrack.game import IllegalAction, resolve_table
 
         # The whole request is checked before the app is asked: starting leaves the
         # match in progress, so a refusal must come first (nothing changed).
-        self.guarded(ValueError, "bad_option", resolve_options, package.load_rules(), options)
+        table = options_table(package)
+        if table is not None:
+            self.guarded(ValueError, "bad_option", resolve_table, table, options)
         refused = (ValueError, IllegalAction)
         match = self.guarded(refused, "bad_option", self.app.start_match, package, options, seed)
         self.app.step()
@@ -282,6 +284,20 @@ class Commands:
 
     def screen_name(self):
         return type(self.app.screen).__name__
+
+
+def options_table(package):
+    """A game's OPTIONS: its package's when it names them, else its rules' (loaded now,
+    beside the code of the match in progress). None if the heap has no room for the
+    rules then: the options are checked once the other game's code is gone, as the
+    match starts."""
+    table = package.hook("OPTIONS")
+    if table is not None:
+        return table
+    try:
+        return package.load_rules().OPTIONS
+    except MemoryError:
+        return None
 
 
 def field(message, name, kind):

@@ -95,17 +95,23 @@ def resolve_options(game_cls, given):
 
     Raises ValueError naming the first unknown option or bad value.
     """
+    return resolve_table(game_cls.OPTIONS, given)
+
+
+def resolve_table(table, given):
+    """resolve_options for an OPTIONS table itself (a package may name its rules' table
+    without loading them)."""
     given = given or {}
     if not isinstance(given, dict):
         raise ValueError("options must be a dict")
     known = {}
-    for name, allowed, default in game_cls.OPTIONS:
+    for name, allowed, default in table:
         known[name] = (allowed, default)
     for name in given:
         if name not in known:
             raise ValueError("unknown option: " + str(name)[:40])
     options = {}
-    for name, allowed, default in game_cls.OPTIONS:
+    for name, allowed, default in table:
         value = given.get(name, default)
         if not is_allowed(value, allowed):
             raise ValueError("bad value for option %s: %s" % (name, str(value)[:40]))
