@@ -124,6 +124,7 @@ LOG_CLEAN = const(0)
 LOG_TORN = const(1)
 LOG_BROKEN = const(2)
 LOG_STRAY = const(3)
+LOG_UNFLAGGED = const(4)
 
 
 def action_record(action):
@@ -227,11 +228,16 @@ def _record_after(buf, view, stop, fill):
     return False
 
 
-def read_log(f, number, visit, buf):
+def read_log(f, number, visit, buf, after_cut=False):
     """Hand the records of log ``number`` (open as ``f``) to visit(kind, payload) in order,
     reading WINDOW bytes at a time into ``buf`` (a bytearray of WINDOW bytes).
 
-    Returns (end, how): ``end`` is the offset after the last good record, and
+    With ``after_cut`` (the log before it was torn) the first record must be a status
+    flagged AFTER_CUT: if it is not, no record is handed out and ``how`` is
+    LOG_UNFLAGGED (the torn end was damage, not a cut).
+
+    Returns (end, how, last_kind): ``end`` is the offset after the last good
+    record (``last_kind`` is its kind, None if there is none), and
     ``how`` says what the bytes from there on are: LOG_CLEAN, erased (the next
     record may go there); LOG_TORN, what a cut append leaves (bytes that are not
     records, at most MAX_APPEND of them and no good record among them, then
@@ -252,16 +258,31 @@ def read_log(f, number, visit, buf):
         raise SaveDamaged(DAMAGED)
     base = 0  # the offset in the file of buf[0]
     pos = min(HEADER_BYTES, fill)
+    kind = None
     while True:
         if pos > SHIFT_AT:
             buf[: fill - pos] = view[pos:fill]
             base += pos
             fill = _fill(f, view, fill - pos)
             pos = 0
-        end = _record_end(buf, view, pos, fill)
-        if end < 0:
+        if fill - pos < records.OVERHEAD:
             break
-        visit(buf[pos + 2], bytes(view[pos + records.HEAD_SIZE : end - records.CRC_SIZE]))
+        length, record_kind, check = struct.unpack_from("<HBB", buf, pos)
+        end = pos + records.OVERHEAD + length
+        if length > ACTION_BYTES or end > fill:
+            break
+        if records.crc32(view[pos : pos + 3]) & 0xFF != check:
+            break
+        (crc,) = struct.unpack_from("<I", buf, end - records.CRC_SIZE)
+        if records.crc32(view[pos : end - records.CRC_SIZE]) != crc:
+            break
+        payload = bytes(view[pos + records.HEAD_SIZE : end - records.CRC_SIZE])
+        if after_cut:
+            if record_kind != KIND_STATUS or not payload or not payload[0] & AFTER_CUT:
+                return HEADER_BYTES, LOG_UNFLAGGED, None
+            after_cut = False
+        kind = record_kind
+        visit(kind, payload)
         pos = end
     if pos:  # the bytes after the records start the window: a cut append's all fit in it
         buf[: fill - pos] = view[pos:fill]
@@ -288,14 +309,14 @@ def read_log(f, number, visit, buf):
     if base > LOG_BYTES:
         raise SaveDamaged(FOREIGN)
     if base < LOG_BYTES:  # short: cut while it was made, or cut off since
-        return None if last < 0 and end <= HEADER_BYTES else (end, LOG_BROKEN)
+        return None if last < 0 and end <= HEADER_BYTES else (end, LOG_BROKEN, kind)
     if last < 0:
-        return end, LOG_CLEAN
+        return end, LOG_CLEAN, kind
     if lone_bit:
-        return end, LOG_STRAY
+        return end, LOG_STRAY, kind
     if last < end + MAX_APPEND and not misplaced:
-        return end, LOG_TORN
-    return end, LOG_BROKEN
+        return end, LOG_TORN, kind
+    return end, LOG_BROKEN, kind
 
 
 def parse_head(data):
@@ -384,7 +405,7 @@ class Journal:
         self.game_id, self.options, self.seed, self.gen = head
         return True, None
 
-    def _scan_log(self, index, visit, buf, gen=None):
+    def _scan_log(self, index, visit, buf, gen=None, after_cut=False):
         """read_log of log ``index`` (this generation's, or ``gen``'s); None also when it
         is not there."""
         try:
@@ -392,7 +413,7 @@ class Journal:
         except OSError:
             return None
         try:
-            return read_log(f, index, visit, buf)
+            return read_log(f, index, visit, buf, after_cut)
         finally:
             f.close()
 
@@ -441,11 +462,11 @@ class Journal:
         The trusted records end early (``broken`` set True) where the logs show
         damage rather than what a power cut leaves: a bad record with a good one
         or more than one append's bytes after it (LOG_BROKEN), a first log that
-        is missing, short or a folder (the head is written only once it is whole),
-        a next log missing or short where the full one before says it was whole
-        (KIND_NEXT), a log that is not one, or a log following a torn one whose first record
-        is not a status saying so (AFTER_CUT: the torn bytes were a cut, not a
-        damaged last record of a full log)."""
+        is missing, short or a folder (the head is written only once it is
+        whole), a next log missing or short where the full one before says it
+        was whole (KIND_NEXT), a log that is not one, or a log following a torn
+        one whose first record is not a status saying so (LOG_UNFLAGGED: the
+        torn bytes were a damaged last record of a full log, not a cut)."""
         self.broken = False
         self._old_records(visit)
         buf = bytearray(WINDOW)
@@ -453,42 +474,30 @@ class Journal:
         before = last = None  # (number, end, takes no more records, with records) of the
         # last whole log and of the one before it
         after_cut = False  # the log being read follows a torn one
-        first = [False, False, None]  # of the log being read: [its first record must say
-        # so (None once it was read), it did not, the kind of its last record]
-
-        def visit_log(kind, payload):
-            if first[0] is not None:  # this log's first record
-                if first[0] and not (kind == KIND_STATUS and payload and payload[0] & AFTER_CUT):
-                    first[1] = True
-                first[0] = None
-            first[2] = kind
-            if not first[1]:
-                visit(kind, payload)
-
+        next_whole = False  # the log before it ended with a next record
         while True:
-            next_whole = first[2] == KIND_NEXT  # the log before said this one is whole
-            first[0], first[1], first[2] = after_cut, False, None
             try:
-                found = self._scan_log(index, visit_log, buf)
+                found = self._scan_log(index, visit, buf, after_cut=after_cut)
             except SaveDamaged:
                 if index == 0:
                     raise  # not a log of this version at all: the save goes aside
-                found = (HEADER_BYTES, LOG_BROKEN)
+                found = (HEADER_BYTES, LOG_BROKEN, None)
             if found is None:
                 name = self._log_name(index)
                 if next_whole or self.files.is_dir(name) or (index == 0 and not self._old_save()):
                     self.broken = True
                 break
-            if first[1]:
+            end, how, last_kind = found
+            if how == LOG_UNFLAGGED:
                 self.broken = True
                 break
-            had_records = first[0] is None
-            full = first[2] == KIND_NEXT
-            before, last = last, (index, found[0], found[1] != LOG_CLEAN or full, had_records)
-            if found[1] == LOG_BROKEN:
+            had_records = last_kind is not None
+            next_whole = last_kind == KIND_NEXT
+            before, last = last, (index, end, how != LOG_CLEAN or next_whole, had_records)
+            if how == LOG_BROKEN:
                 self.broken = True
                 break
-            after_cut = found[1] == LOG_TORN or (after_cut and not had_records)
+            after_cut = how == LOG_TORN or (after_cut and not had_records)
             index += 1
         self.after_cut = after_cut
         self.spare_ready = False
@@ -750,7 +759,7 @@ class Journal:
             found = self._scan_log(0, lambda kind, payload: None, bytearray(WINDOW), gen)
         except SaveDamaged:
             return False
-        return found == (HEADER_BYTES, LOG_CLEAN)
+        return found is not None and found[:2] == (HEADER_BYTES, LOG_CLEAN)
 
     def _make_log(self, index):
         """Write log ``index`` of this generation whole: its header, then erased bytes."""
