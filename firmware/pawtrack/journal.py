@@ -405,6 +405,24 @@ class Journal:
         self.game_id, self.options, self.seed, self.gen = head
         return True, None
 
+    def first_log_problem(self):
+        """The sentence for a first log that is there but is no log of this version (the
+        replay would set the save aside for it), else None: read before a resume leaves
+        the match in progress."""
+        try:
+            f = self.files.open(self._log_name(0), "rb")
+        except OSError:
+            return None
+        try:
+            start = f.read(5)
+        finally:
+            f.close()
+        if len(start) >= 4 and start[:4] != LOG_MAGIC:
+            return FOREIGN
+        if len(start) == 5 and start[4] != LOG_VERSION:
+            return OTHER_VERSION
+        return None
+
     def _scan_log(self, index, visit, buf, gen=None, after_cut=False):
         """read_log of log ``index`` (this generation's, or ``gen``'s); None also when it
         is not there."""

@@ -22,7 +22,8 @@ API::
         action the rules do not list as legal at its place ends them too.
         progress(done, total) is called during a long replay.
     check_saved(journal, find_rules, game_id=None) -> (rules or None, message or None)
-        the head's checks alone (game, options), before anything else changes.
+        the head's checks (game, options) and the first log's magic and version,
+        before anything else changes.
     match.act(action) -> events
         the action must be one of ``game.legal_actions()`` exactly (``check_legal``),
         then the rules decide (IllegalAction changes nothing); the action is in the
@@ -191,7 +192,8 @@ class Match:
 def check_saved(journal, find_rules, game_id=None):
     """(rules, None) if the journal's head names a match that can be resumed: a game
     find_rules knows (and ``game_id``, when given), options that game allows (the
-    journal's options become the complete, checked ones). Otherwise (None, message):
+    journal's options become the complete, checked ones), a first log of this
+    version (its first bytes alone). Otherwise (None, message):
     no save (message None), or a head that fails a check, set aside (message says so).
 
     The protocol checks a ``resume`` with it before anything changes; the logs
@@ -211,4 +213,8 @@ def check_saved(journal, find_rules, game_id=None):
     except ValueError:
         journal.set_aside()
         return None, RULES_CHANGED
+    problem = journal.first_log_problem()
+    if problem is not None:
+        journal.set_aside()
+        return None, problem
     return rules, None

@@ -132,6 +132,15 @@ class HostileInputTest(unittest.TestCase):
         safe_write(files, "saves/chop/head", b'{"game": "mmm", "seed": 1, "gen": 0, "options": {}}')
         self.refused({"cmd": "resume", "game": "chop"}, ("no_saved_game",))
 
+    def test_a_resume_of_a_save_whose_first_log_is_foreign_keeps_the_match(self):
+        files = self.app.files
+        self.play("chop", 3, 2, Generator(3))
+        log = files.files["saves/chop/1.l0"]
+        log[0:4] = b"JUNK"
+        self.play("mmm", 1, 1, Generator(1))
+        self.refused({"cmd": "resume", "game": "chop"}, ("no_saved_game",))
+        self.assertTrue(files.exists("saves/chop/head.bad"))
+
     def test_hostile_new_and_resume_lines_change_nothing(self):
         rng = Generator(SEED)
         self.play("mmm", 4, 3, rng)
