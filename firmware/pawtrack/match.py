@@ -41,7 +41,7 @@ API::
 """
 
 from pawtrack.game import IllegalAction, resolve_options
-from pawtrack.journal import WRONG_PLACE, SaveDamaged, Untrusted
+from pawtrack.journal import WRONG_PLACE, Journal, SaveDamaged, Untrusted
 from pawtrack.rng import MASK32, Rng
 
 MAX_ACTION_LENGTH = 200
@@ -176,7 +176,9 @@ class Match:
         }
 
     def actions(self, first, count):
-        """The live actions ``first`` .. ``first + count - 1`` read back from the journal."""
+        """The live actions ``first`` .. ``first + count - 1`` read back from the journal
+        (by a reader of its own: damage found on flash since the resume leaves the
+        journal that takes the next actions as it was)."""
         window = []
         seen = [0]
 
@@ -185,7 +187,9 @@ class Match:
                 window.append(action)
             seen[0] += 1
 
-        self.journal.replay(collect)
+        reader = Journal(self.journal.files, self.journal.folder)
+        reader.gen = self.journal.gen
+        reader.replay(collect)
         return window
 
 

@@ -213,6 +213,18 @@ class ReproductionsTest(unittest.TestCase):
         self.assertIsNone(message)
         self.assertEqual(third.snapshot(), again.snapshot())
 
+    def test_damage_during_a_match_is_said_at_the_next_resume(self):
+        files = MemoryFiles()
+        match = Match.new("counting", CountingGame, OPTIONS, 3, Journal(files, FOLDER))
+        for _ in range(12):
+            match.act(match.game.legal_actions()[0])
+        files.files[FOLDER + "/1.l0"][HEADER_BYTES + 40] ^= 0x10
+        self.assertLess(len(match.actions(0, 50)), 12)  # the log command reads what it trusts
+        self.assertEqual(match.moves, 12)  # and the match in play is left as it is
+        match.act(match.game.legal_actions()[0])
+        again, message = Match.resume(Journal(files, FOLDER), find_rules)
+        self.assertEqual(message, LOST % again.moves)
+
     def test_the_screen_and_the_protocol_say_it(self):
         hal = make_hal()
         app = App(hal, games.catalog())
