@@ -27,6 +27,10 @@ applied to it::
         def is_over(self): ...
         def summary(self): ...
             # one short line for the main menu's Resume row, e.g. "turn 7"
+        def check_legal(self, action): ...
+            # optional: IllegalAction unless action is one of legal_actions(); the
+            # match calls it before apply. Override only with a quicker test that
+            # accepts exactly the same strings.
         def undo_refusal(self): ...
             # optional: None if the last action may be taken back (the
             # default), else the one-line reason why not, e.g. a game with
@@ -72,29 +76,56 @@ class Game:
         return None
 
     def check_legal(self, action):
-        """Raise IllegalAction unless ``action`` is in legal_actions()."""
+        """Raise IllegalAction unless ``action`` is, character for character, one of
+        legal_actions().
+
+        The match (``pawtrack.match``) calls it before ``apply`` for every action,
+        typed or replayed from flash, so the rules only ever parse one of their
+        own strings: a form that CPython's ``split()`` or ``int()`` reads and
+        MicroPython's does not (" roll", "play\u00a0wolf", an Arabic-Indic digit)
+        never reaches them, and a match replays the same on both. A game may
+        override it with a quicker test that accepts exactly the same strings
+        (tests/core/test_hostile_input.py tries every game's)."""
         if action not in self.legal_actions():
-            raise IllegalAction("not allowed now: " + action)
+            raise IllegalAction("not allowed now: " + action[:40])
 
 
 def resolve_options(game_cls, given):
-    """A complete options dict: defaults filled in, every value checked.
+    """A complete options dict: defaults filled in, every value checked (``is_allowed``).
 
     Raises ValueError naming the first unknown option or bad value.
     """
+    return resolve_table(game_cls.OPTIONS, given)
+
+
+def resolve_table(table, given):
+    """resolve_options for an OPTIONS table itself (a package may name its rules' table
+    without loading them)."""
     given = given or {}
     if not isinstance(given, dict):
         raise ValueError("options must be a dict")
     known = {}
-    for name, allowed, default in game_cls.OPTIONS:
+    for name, allowed, default in table:
         known[name] = (allowed, default)
     for name in given:
         if name not in known:
             raise ValueError("unknown option: " + str(name)[:40])
     options = {}
-    for name, allowed, default in game_cls.OPTIONS:
+    for name, allowed, default in table:
         value = given.get(name, default)
-        if value not in allowed or isinstance(value, bool) != isinstance(default, bool):
+        if not is_allowed(value, allowed):
             raise ValueError("bad value for option %s: %s" % (name, str(value)[:40]))
         options[name] = value
     return options
+
+
+def is_allowed(value, allowed):
+    """Whether ``value`` is one of ``allowed``, equal in type as well as in value.
+
+    ``==`` alone would take 10.0 for 10 and True for 1; a float reaching the
+    rules would break them (range(), indexing), and the saved match with it."""
+    kind = type(value)
+    for candidate in allowed:
+        if type(candidate) is kind and candidate == value:
+            return True
+    return False

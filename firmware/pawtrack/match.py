@@ -16,9 +16,17 @@ API::
         rebuilds the journalled match; find_rules(game_id) returns the rules
         class or None. A save that is damaged, for an unknown game or that the
         rules no longer accept is set aside and the message says so in one
-        short sentence. progress(done, total) is called during a long replay.
+        short sentence. A save damaged beyond what a power cut leaves (journal
+        ``broken``: see pawtrack.journal) resumes with the actions before the
+        damage, saved again, and the message (LOST) says how many were kept; an
+        action the rules do not list as legal at its place ends them too.
+        progress(done, total) is called during a long replay.
+    check_saved(journal, find_rules, game_id=None) -> (rules or None, message or None)
+        the head's checks (game, options) and the first log's magic and version,
+        before anything else changes.
     match.act(action) -> events
-        the rules decide (IllegalAction changes nothing); the action is in the
+        the action must be one of ``game.legal_actions()`` exactly (``check_legal``),
+        then the rules decide (IllegalAction changes nothing); the action is in the
         journal before the events are returned. If the journal cannot be
         written the OSError propagates and the match is as before.
     match.undo(progress=None) -> events      [{"ev": "undo", "action": the undone action}]
@@ -33,13 +41,15 @@ API::
 """
 
 from pawtrack.game import IllegalAction, resolve_options
-from pawtrack.journal import SaveDamaged
+from pawtrack.journal import WRONG_PLACE, Journal, SaveDamaged, Untrusted
 from pawtrack.rng import MASK32, Rng
 
 MAX_ACTION_LENGTH = 200
 RECENT = 8
 
 UNKNOWN_GAME = "Saved game is for an unknown game; set aside."
+LOST = "Saved game damaged: kept its first %d actions, the rest is lost."
+FLASH_REFUSED = "Saved game could not be read or saved again; it stays."
 RULES_CHANGED = "Saved game no longer fits the rules; set aside."
 
 
@@ -65,22 +75,22 @@ class Match:
 
     @classmethod
     def resume(cls, journal, find_rules, progress=None):
-        found, message = journal.load_head()
-        if not found:
-            return None, message
-        rules = find_rules(journal.game_id)
+        rules, message = check_saved(journal, find_rules)
         if rules is None:
-            journal.set_aside()
-            return None, UNKNOWN_GAME
+            return None, message
         try:
-            options = resolve_options(rules, journal.options)
-            match = cls(journal.game_id, rules, options, journal.seed, journal)
+            match = cls(journal.game_id, rules, journal.options, journal.seed, journal)
             match.replay(progress=progress)
+            if journal.broken:
+                journal.salvage(match.status(), progress)
+                return match, LOST % match.moves
         except SaveDamaged as damage:
             journal.set_aside()
             return None, str(damage)
         except MemoryError:
             raise  # not the save's fault: it stays for a device with more memory
+        except OSError:
+            return None, FLASH_REFUSED  # the save stays, for a flash that works again
         except Exception:  # noqa: BLE001 - bad options, a refused action, a rules bug on replay
             journal.set_aside()
             return None, RULES_CHANGED
@@ -100,6 +110,10 @@ class Match:
         recent = []
 
         def apply(action):
+            try:
+                game.check_legal(action)
+            except IllegalAction:
+                raise Untrusted()  # noqa: B904 - MicroPython warns about "from"
             game.apply(action)
             recent.append(action)
             if len(recent) > RECENT:
@@ -113,6 +127,7 @@ class Match:
     def act(self, action):
         if not isinstance(action, str) or not action or len(action) > MAX_ACTION_LENGTH:
             raise IllegalAction("not an action: %s" % (str(action)[:40],))
+        self.game.check_legal(action)  # exactly one of legal_actions(): see pawtrack.game
         try:
             events = self.game.apply(action)
         except IllegalAction:
@@ -161,7 +176,9 @@ class Match:
         }
 
     def actions(self, first, count):
-        """The live actions ``first`` .. ``first + count - 1`` read back from the journal."""
+        """The live actions ``first`` .. ``first + count - 1`` read back from the journal
+        (by a reader of its own: damage found on flash since the resume leaves the
+        journal that takes the next actions as it was)."""
         window = []
         seen = [0]
 
@@ -170,5 +187,38 @@ class Match:
                 window.append(action)
             seen[0] += 1
 
-        self.journal.replay(collect)
+        reader = Journal(self.journal.files, self.journal.folder)
+        reader.gen = self.journal.gen
+        reader.replay(collect)
         return window
+
+
+def check_saved(journal, find_rules, game_id=None):
+    """(rules, None) if the journal's head names a match that can be resumed: a game
+    find_rules knows (and ``game_id``, when given), options that game allows (the
+    journal's options become the complete, checked ones), a first log of this
+    version (its first bytes alone). Otherwise (None, message):
+    no save (message None), or a head that fails a check, set aside (message says so).
+
+    The protocol checks a ``resume`` with it before anything changes; the logs
+    are read only by the replay."""
+    found, message = journal.load_head()
+    if not found:
+        return None, message
+    if game_id is not None and journal.game_id != game_id:
+        journal.set_aside()
+        return None, WRONG_PLACE
+    rules = find_rules(journal.game_id)
+    if rules is None:
+        journal.set_aside()
+        return None, UNKNOWN_GAME
+    try:
+        journal.options = resolve_options(rules, journal.options)
+    except ValueError:
+        journal.set_aside()
+        return None, RULES_CHANGED
+    problem = journal.first_log_problem()
+    if problem is not None:
+        journal.set_aside()
+        return None, problem
+    return rules, None

@@ -74,7 +74,11 @@ class Session:
         return match
 
     def resume(self, game_id, progress=None):
-        """(match or None, message or None): the saved match of ``game_id`` becomes current."""
+        """(match or None, message or None): the saved match of ``game_id`` becomes current.
+
+        A match and a message: it was resumed from what could be trusted of a
+        damaged save (the message says how much); a ``save_damaged`` event says
+        so too."""
         package = self.find(game_id)
         if package is None:
             return None, "No game called %s." % game_id[:40]
@@ -88,8 +92,12 @@ class Session:
         self.package = package
         self.note_played(game_id)
         self.emit({"ev": "resumed", "game": match.game_id, "actions": match.moves})
+        if message:
+            event = {"ev": "save_damaged", "game": game_id, "kept": match.moves}
+            event["reason"] = message
+            self.emit(event)
         self.touch()
-        return match, None
+        return match, message
 
     def note_played(self, game_id):
         """The menu's order of games: changed now, written once the screen is still where

@@ -243,6 +243,8 @@ class App:
         match, message = self.session.resume(game_id, progress.update)
         if match is not None:
             self.show_match()
+            if message:  # resumed from what could be trusted of a damaged save
+                self.message(message, title="Saved game")
         return match, message
 
     def make_room_for(self, game_id):
