@@ -45,12 +45,13 @@ class NoteScreen(Screen):
         self.since = None
 
     def tick(self, now_ms):
+        changed = self.below.tick(now_ms)  # its animations and alarms go on underneath
         if self.since is None:
             self.since = now_ms
-        elif now_ms - self.since >= NOTE_MS:
+        elif now_ms - self.since >= NOTE_MS and self.app.screen is self:
             self.app.pop()
             return True
-        return False
+        return changed
 
     def button(self, name, kind):
         if kind == REPEAT:
