@@ -127,12 +127,12 @@ def trap_sprung(game):
 
 def is_standard_action(game, action):
     """Would ``action`` be a standard action of the acting mouse?"""
-    words = action.split(" ")
-    if words[0] == "attack":
+    if action.startswith("attack "):
         return True
-    if words[0] == "check":
-        return words[1] in STANDARD_CHECKS
-    return words[0] == "move" and game.moved > 0
+    for kind in STANDARD_CHECKS:
+        if action.startswith("check " + kind + " "):
+            return True
+    return action.startswith("move ") and game.moved > 0
 
 
 def initials(heroes):
