@@ -265,10 +265,13 @@ class ScoresScreen(Screen):
         return True
 
     def draw(self, canvas):
+        game = self.game
         if self.played:
-            draw_played(canvas, self.game)
+            draw_played(canvas, game)
         else:
-            draw_scores(canvas, self.game, self.game.solo)
+            draw_scores(canvas, game, game.solo)
+            if game.count <= 4:  # five or six rows leave no room for the hint
+                widgets.hint(canvas, "OK: back  > cards played" if game.solo else "OK: back")
 
     def lights(self, layer):
         paint_dice(layer, self.game.dice)
