@@ -1,15 +1,18 @@
 """Mice and Mystics on the 128x64 screen: whose turn, the dice, the trackers, the track.
 
 The title names the card whose turn it is (or the chapter setup, the new
-encounter, the end of the round) and the round. The left part shows the last
-roll as die faces (a symbol per face, a star where the face has one) or
-movement numbers, then what it came to (hits, wounds, a check's success),
-then the cheese wheel (six boxes), the hourglass page and the chapter end
-page. The right column is the initiative track around the cursor (the card
+encounter, the end of the round), the acting mouse's cheese and the round.
+The left part shows the last roll as die faces (a 13-pixel symbol per face,
+drawn inverted where the face has a star; a battle with 7 or 8 dice in a roll
+uses 9-pixel symbols, eight to a row) or movement numbers, then what it came
+to (hits, wounds, a check's success); after a capture, a rescue or an ambush
+it says what happened until the next action; then the cheese wheel (six
+boxes), the hourglass page and the chapter end page. The right column is the initiative track around the cursor (the card
 acting is inverted; a captured mouse is struck through). The row of choices
 at the bottom says what the device expects next: left/right cycle, ok does
-it; choices that need a number or a name open a small picker. Back goes to
-the main menu, long back undoes, long ok shows the whole chapter.
+it; choices that need a number or a name open a small picker. A mouse's
+second standard action is asked about first. Back goes to the main menu,
+long back undoes, long ok shows the whole chapter.
 
 LEDs (12 on the reference build): LEDs 1-6 are the cheese wheel (yellow, one
 per cheese; they flash orange at a surge). The rest are the story track seen

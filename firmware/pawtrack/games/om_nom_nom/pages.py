@@ -8,7 +8,9 @@ read the rules object's attributes only (never ``game.state()``).
   became of it: ``+3`` and what it ate, ``eaten`` and by whom, or ``lost``
   (discarded).
 * scores: one row per colour, the points of each round and the total.
-* ranking: the final order with the tie-break shown.
+* ranking: the final order with the tie-break shown, under a column heading.
+* played (solo, right on the long-ok score table): the cards every colour
+  played this round.
 
 ``paint_dice`` is the LED picture every Om Nom Nom screen shows: the strip is
 cut into three equal segments (wolf, cat, hedgehog board, at most 5 LEDs
