@@ -287,6 +287,24 @@ class RulesOnTheScreen(unittest.TestCase):
         self.assertEqual(app.session.match.moves, moves + 1)
         self.assertEqual(app.game.last[0], "attack")
 
+    def test_3_4_the_cheese_picker_offers_share_and_level_up_only_on_the_mouses_turn(self):
+        app = new_app()
+        for _ in range(6):
+            app.session.act("cheese nez +1")
+        app.session.act("end")
+        app.session.act("end")  # the rats' turn
+        app.render()
+        app.table.ask_cheese("nez")
+        labels = [label for label, _ in app.screen.options]
+        self.assertEqual(labels, ["+1 cheese", "-1 cheese", "Roach stole 1"])
+        press(app, "back")
+        app.session.undo()  # nez's turn again
+        app.render()
+        app.table.ask_cheese("nez")
+        labels = [label for label, _ in app.screen.options]
+        self.assertEqual(labels, ["Level up (-6)", "+1 cheese", "-1 cheese", "Give one",
+                                  "Roach stole 1"])
+
     def test_3_3_ambush_rolls_are_said(self):
         app = new_app(("endpage 6", "hero collin", "hero nez", "minion rats"))
         press(app, "ok")  # "Deal + ambush" comes first

@@ -7,12 +7,13 @@ drawn inverted where the face has a star; a battle with 7 or 8 dice in a roll
 uses 9-pixel symbols, eight to a row) or movement numbers, then what it came
 to (hits, wounds, a check's success); after a capture, a rescue or an ambush
 it says what happened until the next action; then the cheese wheel (six
-boxes), the hourglass page and the chapter end page. The right column is the initiative track around the cursor (the card
-acting is inverted; a captured mouse is struck through). The row of choices
-at the bottom says what the device expects next: left/right cycle, ok does
-it; choices that need a number or a name open a small picker. A mouse's
-second standard action is asked about first. Back goes to the main menu,
-long back undoes, long ok shows the whole chapter.
+boxes), the hourglass page and the chapter end page. The right column is the
+initiative track around the cursor (the card acting is inverted; a captured
+mouse is struck through). The row of choices at the bottom says what the
+device expects next: left/right cycle, ok does it; choices that need a
+number or a name open a small picker. A mouse's second standard action is
+asked about first. Back goes to the main menu, long back undoes, long ok
+shows the whole chapter.
 
 LEDs (12 on the reference build): LEDs 1-6 are the cheese wheel (yellow, one
 per cheese; they flash orange at a surge). The rest are the story track seen
@@ -355,20 +356,22 @@ class MysticsScreen(ChoiceScreen):
         game = self.game
         act = self.act_now
         have = game.cheese[hero]
+        legal = game.legal_actions()  # sharing and levelling up: on the acting mouse's turn
+        takers = [h for h in game.active_heroes() if "give %s %s" % (hero, h) in legal]
         options = [("+1 cheese", "cheese %s +1" % hero)]
         if have:
             options.append(("-1 cheese", "cheese %s -1" % hero))
-            if len(game.active_heroes()) > 1:
+            if takers:
                 options.append(("Give one", "give"))
             options.append(("Roach stole 1", "steal " + hero))
-        if have >= 6:
+        if "levelup " + hero in legal:
             options.insert(0, ("Level up (-6)", "levelup " + hero))
 
         def chosen(action):
             if action != "give":
                 act(action)
                 return
-            others = [(cards.hero_name(h), h) for h in game.active_heroes() if h != hero]
+            others = [(cards.hero_name(h), h) for h in takers]
             self.pick("Give to", others, lambda taker: act("give %s %s" % (hero, taker)))
 
         self.pick("%s: %d cheese" % (cards.hero_name(hero), have), options, chosen)
