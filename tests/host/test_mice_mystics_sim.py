@@ -16,7 +16,7 @@ from host_tools.sim.simulator import Simulator
 from pawtrack import games
 from pawtrack.rng import Rng
 
-ACTIONS_IN_SCRIPT = 229
+ACTIONS_IN_SCRIPT = 216
 
 
 def game(sim):
@@ -53,7 +53,7 @@ def test_a_whole_chapter_by_button_presses(tmp_path):
     sim.run(read_script())
     g = game(sim)
     assert g.is_over()
-    assert g.result == {"won": False, "reason": "hourglass", "round": 14, "hourglass": g.end,
+    assert g.result == {"won": False, "reason": "hourglass", "round": 15, "hourglass": g.end,
                         "end": g.end}
     actions = sim.app.session.match.actions(0, 100000)
     assert len(actions) == ACTIONS_IN_SCRIPT
@@ -68,7 +68,7 @@ def test_a_whole_chapter_by_button_presses(tmp_path):
     # (since the rescue needs the minion cards off the track, no short scripted
     # chapter both rescues and makes a Cheesemaster; the rules tests cover it)
     assert g.surges >= 3
-    assert sim.app.screen.text_lines()[0] == "Chapter lost R14"
+    assert sim.app.screen.text_lines()[0] == "Chapter lost R15"
     assert all(color[0] > 0 and color[1] == 0 for color in sim.leds())  # the alarm: red
 
 
