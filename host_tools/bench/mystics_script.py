@@ -27,7 +27,7 @@ from pawtrack.rng import Rng
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCRIPT = os.path.join(ROOT, "host_tools", "bench", "scripts", "mice_mystics.txt")
-PLAYER_SEED = 3
+PLAYER_SEED = 7  # a chapter with every kind of turn that ends whatever the dice
 MAX_PRESSES = 6000
 PER_LINE = 16
 
