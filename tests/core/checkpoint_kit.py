@@ -75,7 +75,7 @@ class CheckpointProof:
         game = self.rules(options, Rng(seed))
         actions = []
         taken = []
-        every = chooser.between(1, 12)  # how often this match is checkpointed
+        every = chooser.between(2, 16)  # how often this match is checkpointed
         for index in range(self.max_actions + 1):
             if index % every == 0 or game.is_over():
                 record = game.checkpoint()
