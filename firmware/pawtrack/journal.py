@@ -14,6 +14,7 @@ Records use the framing of ``pawtrack.records`` (docs/journal.md):
     kind 0x41 "A"  an action, UTF-8
     kind 0x55 "U"  undo: drops the last live action
     kind 0x53 "S"  status after the records before it: flags (bit 0 = over) + summary
+    kind 0x43 "C"  a part of a checkpoint (pawtrack.checkpoints): replay skips it
 
 Why logs. On the Pico's LittleFS every write to a file is a commit to its
 folder's metadata (which is compacted, a 45 ms erase, every dozen commits),
@@ -78,6 +79,7 @@ OLD_VERSION = 2
 KIND_ACTION = 0x41
 KIND_UNDO = 0x55
 KIND_STATUS = 0x53
+KIND_CHECKPOINT = 0x43  # read and written by pawtrack.checkpoints
 KIND_BEGIN = 0x42  # version 2's tails only
 
 MAX_PAYLOAD = 1024  # the most a record read back may hold
@@ -356,12 +358,14 @@ class Journal:
         self.status = status
         return status
 
-    def _each_record(self, visit):
-        """Feed the match's records (a version-2 save's first, then the logs) to
-        visit(kind, payload), and note where the next record goes."""
-        self._old_records(visit)
+    def _each_record(self, visit, first=0):
+        """Feed the match's records (a version-2 save's first, then the logs; from log
+        ``first`` on if it is not 0) to visit(kind, payload), and note where the next
+        record goes."""
+        if not first:
+            self._old_records(visit)
         buf = bytearray(WINDOW)
-        index = 0
+        index = first
         last = None  # (number, end, torn) of the last whole log
         while True:
             found = self._scan_log(index, visit, buf)
@@ -371,7 +375,7 @@ class Journal:
             index += 1
         self.spare_ready = False
         if last is None or last[2]:  # no log yet, or the last one was cut: the next
-            self.log = 0 if last is None else last[0] + 1
+            self.log = first if last is None else last[0] + 1
             self.log_end = HEADER_BYTES
             self.log_ready = False
         else:
@@ -455,7 +459,7 @@ class Journal:
                     raise SaveDamaged(DAMAGED)
             elif kind == KIND_STATUS:
                 statuses[0] = parse_status(payload) or statuses[0]
-            else:
+            elif kind != KIND_CHECKPOINT:
                 raise SaveDamaged(DAMAGED)
 
         self._each_record(mark)
@@ -611,6 +615,12 @@ class Journal:
             data += status_record(status)
         self._append(data, status)
         self.moves -= 1
+
+    def append_checkpoint(self, payloads):
+        """Journal the parts of a checkpoint, each with its own append (a power cut
+        tears one part at most)."""
+        for payload in payloads:
+            self._append(records.encode(KIND_CHECKPOINT, payload), None)
 
     def needs_tidy(self):
         """Is there flash work that ``tidy`` should do while nobody waits?"""

@@ -109,7 +109,11 @@ class CheckpointProof:
             self.checkpoints += 1
             restored = self.rules.restore(options, record)
             test.assertEqual(whole(restored), expected, "seed %d at %d" % (seed, index))
-            test.assertEqual(restored.checkpoint(), record)
+            # Written again, it restores the same (on MicroPython the bytes may differ: a
+            # restored dict holds the same items, but its hash table may list them in
+            # another order, as a dict built in another order does).
+            again = self.rules.restore(options, restored.checkpoint())
+            test.assertEqual(whole(again), expected)
         chooser = Rng(seed + 7)
         for _ in range(self.played_on):
             index, record, _ = taken[chooser.below(len(taken))]

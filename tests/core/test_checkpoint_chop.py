@@ -12,7 +12,7 @@ from checkpoint_kit import CheckpointProof
 from pawtrack.games.chop.rules import Chop
 
 MICROPYTHON = sys.implementation.name == "micropython"
-MATCHES = 60 if MICROPYTHON else 600
+MATCHES = 40 if MICROPYTHON else 600
 
 
 def choose(chooser, game, actions):

@@ -13,7 +13,7 @@ from checkpoint_kit import CheckpointProof
 from pawtrack.games.mice_mystics.rules import MiceMystics
 
 MICROPYTHON = sys.implementation.name == "micropython"
-MATCHES = 15 if MICROPYTHON else 150
+MATCHES = 10 if MICROPYTHON else 150
 
 
 BUSY = ("move", "attack", "defend", "check", "roll", "route", "end", "deal", "board")

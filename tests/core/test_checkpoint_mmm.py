@@ -13,7 +13,7 @@ from checkpoint_kit import CheckpointProof
 from pawtrack.games.mmm.rules import MmmGame
 
 MICROPYTHON = sys.implementation.name == "micropython"
-MATCHES = 60 if MICROPYTHON else 600
+MATCHES = 40 if MICROPYTHON else 600
 
 
 def choose(chooser, game, actions):

@@ -12,7 +12,7 @@ from checkpoint_kit import CheckpointProof
 from pawtrack.games.mouse_chaos.rules import MouseChaos
 
 MICROPYTHON = sys.implementation.name == "micropython"
-MATCHES = 30 if MICROPYTHON else 300
+MATCHES = 20 if MICROPYTHON else 300
 
 
 def choose(chooser, game, actions):

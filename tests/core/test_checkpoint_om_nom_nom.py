@@ -12,7 +12,7 @@ from checkpoint_kit import CheckpointProof
 from pawtrack.games.om_nom_nom.rules import OmNomNom
 
 MICROPYTHON = sys.implementation.name == "micropython"
-MATCHES = 40 if MICROPYTHON else 400
+MATCHES = 25 if MICROPYTHON else 400
 
 
 def choose(chooser, game, actions):
