@@ -1,12 +1,12 @@
 """Checkpoints in the journal: undo and resume replay a bounded number of actions.
 
 A match is rebuilt by replaying its actions from the seed (pawtrack.match),
-which costs more the longer the match. So every SPACING live actions the match
-writes a checkpoint into its journal: the rules' whole state
-(``Game.checkpoint()``, pawtrack.game), the number of live actions it stands
-for and the last few actions (the match's ``recent``). Rebuilding then starts
+which costs more the longer the match. So every few dozen live actions (the
+rules' ``CHECKPOINT_SPACING``) the match writes a checkpoint into its journal:
+the rules' whole state (``Game.checkpoint()``, pawtrack.game), the number of
+live actions it stands for and the last few actions (the match's ``recent``). Rebuilding then starts
 from the latest checkpoint that is still good and replays only the live
-actions after it, fewer than SPACING of them (docs/journal.md, "Checkpoints").
+actions after it, fewer than that spacing (docs/journal.md, "Checkpoints").
 
 A checkpoint is journal records of kind 0x43, each at most PART_BYTES of
 payload (the journal reads records of up to 256 bytes)::
@@ -44,11 +44,7 @@ from pawtrack.journal import (
 from pawtrack.packing import pack, unpack
 
 FORMAT = 1
-# Measured on the emulated Pico (docs/performance.md): replaying an action costs
-# about as much as restoring from a checkpoint of 4 to 10 of them; 50 keeps undo's
-# replay near 100 ms on the .mpy build at about 2 to 10 bytes of checkpoint per action.
-SPACING = const(50)
-RECORD_SPACING = 3 * SPACING  # also after this many records (undos back and forth)
+RECORDS_PER_ACTION = const(3)  # also due after spacing x this many records (undos)
 PART_BYTES = const(240)
 MAX_PARTS = const(16)  # the most a checkpoint may take: 3,840 bytes
 
@@ -122,10 +118,12 @@ class Tracker:
         self.actions = actions
         self.records = records
 
-    def due(self, late=False):
-        """Is a checkpoint due (``late``: overdue, nobody tidied for twice the spacing)?"""
-        times = 2 if late else 1
-        return self.actions >= times * SPACING or self.records >= times * RECORD_SPACING
+    def due(self, spacing, late=False):
+        """Is a checkpoint due, ``spacing`` live actions on (``late``: overdue, nobody
+        tidied for twice that)?"""
+        if late:
+            spacing *= 2
+        return self.actions >= spacing or self.records >= RECORDS_PER_ACTION * spacing
 
 
 def write(match):

@@ -39,6 +39,8 @@ so a long match is rebuilt from its latest checkpoint instead of from the seed
 (pawtrack.checkpoints; docs/journal.md, "Checkpoints")::
 
         CHECKPOINT_VERSION = 1      # raise it whenever the fields or their meaning change
+        CHECKPOINT_SPACING = 50     # live actions between checkpoints (the default):
+            # fewer for rules whose actions cost more to replay
         CHECKPOINT_FIELDS = ("turn", "scores", ...)
             # every attribute an action may change. The rest (set by __init__ from
             # the options, or from the seed's first draws) is made again by
@@ -105,6 +107,7 @@ class Game:
 
     CHECKPOINT_VERSION = 0
     CHECKPOINT_FIELDS = ()
+    CHECKPOINT_SPACING = 50
 
     def checkpoint(self):
         """The whole state, the random generator's included, as checked bytes (packed

@@ -126,7 +126,11 @@ class Match:
 
     def needs_tidy(self):
         """Is there work (a checkpoint, the journal's flash work) for ``tidy``?"""
-        return self.since.due() or self.journal.needs_tidy()
+        return self._checkpoint_due() or self.journal.needs_tidy()
+
+    def _checkpoint_due(self, late=False):
+        rules = self.rules
+        return rules.CHECKPOINT_VERSION and self.since.due(rules.CHECKPOINT_SPACING, late)
 
     def tidy(self):
         """While the screen is still: the checkpoint if one is due, then the journal's
@@ -138,7 +142,7 @@ class Match:
         """Journal a checkpoint when enough was done since the latest one (``late``:
         when nobody tidied for twice that). It only makes later rebuilds quicker, so a
         full flash does not refuse the action."""
-        if self.since.due(late):
+        if self._checkpoint_due(late):
             try:
                 checkpoints.write(self)
             except (OSError, ValueError):

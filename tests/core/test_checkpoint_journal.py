@@ -2,7 +2,7 @@
 
 For every game, long random sessions (actions, and undos about one time in
 four) are played through ``Match`` on a journal in memory, which writes a
-checkpoint every ``checkpoints.SPACING`` live actions (in ``Match.tidy``, which the
+checkpoint every ``CHECKPOINT_SPACING`` live actions (in ``Match.tidy``, which the
 app runs once the screen is still; half the sessions never tidy, as with the
 serial protocol, and then the action writes it when twice as many went by).
 After every undo, and at
@@ -10,7 +10,7 @@ random points by resuming the journal afresh, the match must be exactly the
 one that replaying its live actions from the seed gives: every attribute of
 the rules, the random stream, the protocol's snapshot (state, moves, recent
 actions) and the action undo reports. Every undo and resume applied fewer
-than SPACING actions (twice that without tidying): the bound that makes their
+than that spacing (twice that without tidying): the bound that makes their
 cost flat. Also: a save
 without checkpoints (written before them) still resumes and gets one at the
 next tidy; a
@@ -90,7 +90,8 @@ class Session:
         self.live = []
         self.rebuilds = 0
         self.tidies = seed % 2 == 0  # as the app does; not as the serial protocol
-        self.bound = checkpoints.SPACING if self.tidies else 2 * checkpoints.SPACING
+        spacing = rules.CHECKPOINT_SPACING
+        self.bound = spacing if self.tidies else 2 * spacing
 
     def find_rules(self, game_id):
         return self.rules if game_id == "g" else None
@@ -203,7 +204,7 @@ class CheckpointedSessions(unittest.TestCase):
         journal.start("g", options, 9, (False, game.summary()))
         chooser = Rng(4)
         live = []
-        while len(live) < 3 * checkpoints.SPACING and game.legal_actions():
+        while len(live) < 3 * OmNomNom.CHECKPOINT_SPACING and game.legal_actions():
             action = chooser.choice(game.legal_actions())
             game.apply(action)
             journal.append_action(action, (game.is_over(), game.summary()))
@@ -225,7 +226,7 @@ class CheckpointedSessions(unittest.TestCase):
         self.assertIsNone(game.checkpoint())
         files = MemoryFiles()
         match = Match.new(counting_game.ID, rules, None, 2, Journal(files, FOLDER))
-        for _ in range(2 * checkpoints.SPACING):
+        for _ in range(100):
             match.act(match.game.legal_actions()[0])
         before = rules.applied[0]
         match.undo()

@@ -352,6 +352,7 @@ class MouseChaos(Game):
     # The checkpoint (pawtrack.game): what actions change. The players and whether colours
     # are secret come from the options alone, so __init__ makes them again.
     CHECKPOINT_VERSION = 1
+    CHECKPOINT_SPACING = 50  # about 3 ms of replay on the host's MicroPython
     CHECKPOINT_FIELDS = (
         "holders", "shuffles", "owner", "colour", "seat", "mice", "current", "turn", "step",
         "number", "catches", "reveal_nest", "reveal_by", "revealed", "queue", "result",
