@@ -67,9 +67,10 @@ class CountedFiles(MemoryFiles):
         self.log_reads = 0
 
     def open(self, name, mode="rb"):
+        opened = MemoryFiles.open(self, name, mode)  # OSError when it is not there
         if mode == "rb" and ".l" in name:
             self.log_reads += 1
-        return MemoryFiles.open(self, name, mode)
+        return opened
 
 
 def play(rules, length):

@@ -25,7 +25,7 @@ good one (parts missing, a record the rules refuse) and the one before is
 tried, and then replay from the seed: never a wrong state.
 
 Reading: the logs are looked at from the last one back until one holds the
-start of a checkpoint, then read forward from there twice: once to find the
+start of a good checkpoint, then read forward from there twice: once to find the
 latest good checkpoint and which actions after it are live, once to restore
 it and apply them. A match without checkpoints (a save from before them, or
 rules without ``checkpoint()``) is replayed from the seed as before.
@@ -33,6 +33,7 @@ rules without ``checkpoint()``) is replayed from the seed as before.
 
 from pawtrack import const
 from pawtrack.journal import (
+    DAMAGED,
     KIND_ACTION,
     KIND_CHECKPOINT,
     KIND_STATUS,
@@ -156,7 +157,7 @@ def _survey(journal, first, drop_last):
     (number among the checkpoints read, actions, records and live actions after it
     up to then), and which action records are live. A checkpoint is good while no
     undo after it went back past it."""
-    good = []  # [number, depth at it, actions seen before it]
+    good = []  # (number, depth at it, action records before it, records up to it)
     live = Liveness()
     joiner = Joiner(False)
     counts = [0, 0, 0, None]  # checkpoints completed, depth, records, last status
@@ -177,7 +178,7 @@ def _survey(journal, first, drop_last):
         elif kind == KIND_STATUS:
             counts[3] = parse_status(payload) or counts[3]
         elif kind != KIND_CHECKPOINT:
-            raise SaveDamaged("Saved game damaged; set aside.")
+            raise SaveDamaged(DAMAGED)
 
     journal._each_record(visit, first)
     if drop_last:
@@ -202,7 +203,7 @@ def _restore(journal, rules, options, first, chosen, live, drop_last, progress):
             if joiner.feed(kind, payload):
                 if state[0] == number:
                     found[0] = decode(bytes(joiner.data))
-                    moves, recent, record = found[0]
+                    _, recent, record = found[0]
                     state[1] = rules.restore(options, record)
                     state[2] = recent
                     state[3] = actions_before
@@ -218,7 +219,7 @@ def _restore(journal, rules, options, first, chosen, live, drop_last, progress):
         try:
             action = payload.decode()
         except ValueError:
-            raise SaveDamaged("Saved game damaged; set aside.")  # noqa: B904
+            raise SaveDamaged(DAMAGED)  # noqa: B904 - MicroPython warns about "from"
         state[5] = action
         if state[4] < total:
             state[1].apply(action)
@@ -235,7 +236,7 @@ def _restore(journal, rules, options, first, chosen, live, drop_last, progress):
     return state[1], state[2], state[5], found[0][0] + after, state[4]
 
 
-RECENT = 8  # pawtrack.match.RECENT
+RECENT = 8  # the match's recent actions (pawtrack.match.RECENT, which imports this)
 
 
 def _live_before(live, actions):
@@ -261,7 +262,9 @@ def rebuild(journal, rules, options, drop_last=False, progress=None):
     buf = bytearray(512)
     first = chain - 1
     while first >= 0:
-        if not _starts_in(journal, first, buf):
+        # The last log is surveyed straight away (it holds a checkpoint, mostly); an
+        # earlier one only once it is seen to hold the start of one.
+        if first < chain - 1 and not _starts_in(journal, first, buf):
             first -= 1
             continue
         good, live, records, status = _survey(journal, first, drop_last)
