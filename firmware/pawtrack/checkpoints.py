@@ -204,7 +204,7 @@ def _restore(journal, rules, options, first, chosen, live, drop_last, progress):
                 if state[0] == number:
                     found[0] = decode(bytes(joiner.data))
                     _, recent, record = found[0]
-                    state[1] = rules.restore(options, record)
+                    state[1] = _restored(rules, options, record)
                     state[2] = recent
                     state[3] = actions_before
                     state[5] = recent[-1] if recent else None
@@ -234,6 +234,17 @@ def _restore(journal, rules, options, first, chosen, live, drop_last, progress):
     if state[1] is None:
         raise ValueError("checkpoint not found again")
     return state[1], state[2], state[5], found[0][0] + after, state[4]
+
+
+def _restored(rules, options, record):
+    """rules.restore, with anything it raises but MemoryError turned into ValueError:
+    a checkpoint that does not fit is passed over, never a reason to set a save aside."""
+    try:
+        return rules.restore(options, record)
+    except MemoryError:
+        raise
+    except Exception as problem:  # noqa: BLE001 - a record that fits no longer
+        raise ValueError("checkpoint refused: %s" % (problem,))  # noqa: B904
 
 
 RECENT = 8  # the match's recent actions (pawtrack.match.RECENT, which imports this)

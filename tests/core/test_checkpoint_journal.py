@@ -14,8 +14,8 @@ than that spacing (twice that without tidying): the bound that makes their
 cost flat. Also: a save
 without checkpoints (written before them) still resumes and gets one at the
 next tidy; a
-checkpoint the rules refuse, or one whose last part is missing, falls back to
-the one before; a game without checkpoints is replayed as before.
+checkpoint the rules refuse (or choke on), or one whose last part is missing,
+falls back to the one before; a game without checkpoints is replayed as before.
 MicroPython plays fewer sessions.
 """
 
@@ -36,6 +36,8 @@ from pawtrack.games.om_nom_nom.rules import OmNomNom
 from pawtrack.journal import Journal
 from pawtrack.match import Match
 from pawtrack.memfiles import MemoryFiles
+from pawtrack.packing import pack
+from pawtrack.records import crc32
 from pawtrack.rng import Rng
 
 MICROPYTHON = sys.implementation.name == "micropython"
@@ -182,6 +184,33 @@ class CheckpointedSessions(unittest.TestCase):
         refused[-1] ^= 0x40  # the rules' own CRC no longer matches
         recent = session.live[-8:]
         journal.append_checkpoint(checkpoints.encode(journal.moves, recent, bytes(refused)))
+        session.resume(0)
+        session.undo(1)
+
+    def test_a_checkpoint_the_rules_choke_on_falls_back_too(self):
+        session = Session(self, MouseChaos, uniform, (), 1)
+        while len(session.live) < 70 and session.match.game.legal_actions():
+            action = uniform(session.chooser, None, session.match.game.legal_actions())
+            session.match.act(action)
+            session.live.append(action)
+            session.match.tidy()
+        self.assertEqual(len(session.live), 70)
+        game = session.match.game
+        values = [MouseChaos.CHECKPOINT_VERSION, game.rng.seed, game.rng.state]
+        for name in MouseChaos.CHECKPOINT_FIELDS:
+            value = getattr(game, name)
+            values.append(value.checkpoint_parts() if name == "holders" else value)
+        values[3] = [["red", 1], [], 0]  # the holders: tokens that cannot even be sorted
+        body = pack(values)
+        record = body + crc32(body).to_bytes(4, "little")  # checked, and yet it does not fit
+        try:
+            MouseChaos.restore(session.options, record)
+        except ValueError:
+            self.fail("expected the bag to choke on it with another error")
+        except Exception:  # noqa: BLE001 - TypeError on both interpreters
+            pass
+        journal = session.match.journal
+        journal.append_checkpoint(checkpoints.encode(journal.moves, session.live[-8:], record))
         session.resume(0)
         session.undo(1)
 
