@@ -181,11 +181,16 @@ class _Reader:
             return self.strings[number]
         if tag == _DICT:
             result = {}
-            for _ in range(self.varint()):
+            count = self.varint()
+            if count > len(self.data) - self.pos:  # each item takes two bytes at least
+                raise ValueError("packed value cut short")
+            for _ in range(count):
                 key = self.value(depth + 1)
-                if isinstance(key, (list, dict, bytearray)):
-                    raise ValueError("packed dict key of a mutable type")
-                result[key] = self.value(depth + 1)
+                value = self.value(depth + 1)
+                try:
+                    result[key] = value
+                except TypeError:  # a list, a dict or a bytearray (in a tuple) as a key
+                    raise ValueError("packed dict key is not hashable")  # noqa: B904
             return result
         if tag >= _SHORT_TUPLE:
             return tuple(self.items(tag - _SHORT_TUPLE, depth))
