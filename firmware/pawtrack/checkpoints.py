@@ -16,7 +16,8 @@ payload (the journal reads records of up to 256 bytes)::
 
 Each part is written with its own append, so a power cut can tear at most one
 part: a checkpoint is used only when all its parts follow one another (the
-status that opens a new log may come between), and the rules check the
+next record that ends a full log and the status that opens the new one may
+come between), and the rules check the
 record itself again (its version and CRC-32). A checkpoint is good for the
 match as it is now if no undo after it went back past it: counting +1 for an
 action and -1 for an undo after it, the count never goes below 0 (and stays
@@ -92,8 +93,10 @@ class Joiner:
         self.data = None
 
     def feed(self, kind, payload):
-        if kind == KIND_STATUS:
-            return False  # a new log opens with one: the parts go on after it
+        if kind == KIND_NEXT or kind == KIND_STATUS:
+            # a full log ends with a next record and a new log opens with a status:
+            # the parts go on after them
+            return False
         if kind != KIND_CHECKPOINT or len(payload) < 2:
             self.next = 0
             return False
