@@ -16,6 +16,7 @@ Records use the framing of ``pawtrack.records`` (docs/journal.md):
     kind 0x53 "S"  status after the records before it: flags (bit 0 = over, bit 1 = the
                    log before this one ended torn: only in a log's opening status) + summary
     kind 0x4E "N"  the last record of a full log: the next log was whole when it was written
+    kind 0x43 "C"  a part of a checkpoint (pawtrack.checkpoints): replay skips it
 
 Why logs. On the Pico's LittleFS every write to a file is a commit to its
 folder's metadata (which is compacted, a 45 ms erase, every dozen commits),
@@ -89,6 +90,7 @@ KIND_ACTION = 0x41
 KIND_UNDO = 0x55
 KIND_STATUS = 0x53
 KIND_NEXT = 0x4E  # the last record of a full log: the next log was whole when it was written
+KIND_CHECKPOINT = 0x43  # read and written by pawtrack.checkpoints
 KIND_BEGIN = 0x42  # version 2's tails only
 
 MAX_PAYLOAD = 1024  # the most a record read back may hold
@@ -473,9 +475,10 @@ class Journal:
         self.status = status
         return status
 
-    def _each_record(self, visit):
-        """Feed the match's trusted records (a version-2 save's first, then the logs) to
-        visit(kind, payload), and note where the next record goes.
+    def _each_record(self, visit, first=0):
+        """Feed the match's trusted records (a version-2 save's first, then the logs; from
+        log ``first`` on if it is not 0) to visit(kind, payload), and note where the next
+        record goes.
 
         The trusted records end early (``broken`` set True) where the logs show
         damage rather than what a power cut leaves: a bad record with a good one
@@ -486,9 +489,10 @@ class Journal:
         one whose first record is not a status saying so (LOG_UNFLAGGED: the
         torn bytes were a damaged last record of a full log, not a cut)."""
         self.broken = False
-        self._old_records(visit)
+        if not first:
+            self._old_records(visit)
         buf = bytearray(WINDOW)
-        index = 0
+        index = first
         before = last = None  # (number, end, takes no more records, with records) of the
         # last whole log and of the one before it
         after_cut = False  # the log being read follows a torn one
@@ -520,7 +524,7 @@ class Journal:
         self.after_cut = after_cut
         self.spare_ready = False
         if last is None or last[2]:  # no log yet, or the last one was cut: the next
-            self.log = 0 if last is None else last[0] + 1
+            self.log = first if last is None else last[0] + 1
             self.log_end = HEADER_BYTES
             self.log_ready = False
         elif not last[3] and before is not None and not before[2] and before[3]:
@@ -626,7 +630,7 @@ class Journal:
                     return
             elif kind == KIND_STATUS:
                 statuses[0] = parse_status(payload) or statuses[0]
-            elif kind != KIND_NEXT:
+            elif kind != KIND_NEXT and kind != KIND_CHECKPOINT:
                 trusted[1] = trusted[0]  # an unknown kind
                 return
             trusted[0] += 1
@@ -837,6 +841,12 @@ class Journal:
             data += status_record(status)
         self._append(data, status)
         self.moves -= 1
+
+    def append_checkpoint(self, payloads):
+        """Journal the parts of a checkpoint, each with its own append (a power cut
+        tears one part at most)."""
+        for payload in payloads:
+            self._append(records.encode(KIND_CHECKPOINT, payload), None)
 
     def needs_tidy(self):
         """Is there flash work that ``tidy`` should do while nobody waits?"""

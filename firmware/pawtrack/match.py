@@ -6,6 +6,10 @@ from scratch gives the same state on every interpreter. The actions live in
 the game's journal (``pawtrack.journal``), not in RAM: a match of thousands of
 actions resumes in the same memory as a short one. Undo is a replay without
 the last action, so undoing a roll and rolling again gives the same dice.
+Every so often the match also journals a checkpoint of the rules' whole state
+(``pawtrack.checkpoints``), and a replay starts from the latest good one, so
+undo and resume cost the same at any match length; replay from the seed is
+what is left when there is none.
 
 API::
 
@@ -29,6 +33,8 @@ API::
         then the rules decide (IllegalAction changes nothing); the action is in the
         journal before the events are returned. If the journal cannot be
         written the OSError propagates and the match is as before.
+    match.tidy()        while the screen is still: a checkpoint if one is due, the
+                        journal's flash work; match.needs_tidy() says if there is any
     match.undo(progress=None) -> events      [{"ev": "undo", "action": the undone action}]
         IllegalAction("nothing to undo") when there is no action, and
         IllegalAction(reason) when the rules' ``undo_refusal()`` gives one.
@@ -40,6 +46,7 @@ API::
     match.snapshot() -> {"game", "seed", "options", "moves", "recent", "state"} (JSON-able)
 """
 
+from pawtrack import checkpoints
 from pawtrack.game import IllegalAction, resolve_options
 from pawtrack.journal import WRONG_PLACE, Journal, SaveDamaged, Untrusted
 from pawtrack.rng import MASK32, Rng
@@ -65,6 +72,7 @@ class Match:
         self.recent = []
         self.changes = 0  # acts and undos so far: a screen can tell the match moved on
         self.game = rules(options, Rng(seed))
+        self.since = checkpoints.Tracker()  # done since the latest checkpoint
 
     @classmethod
     def new(cls, game_id, rules, options, seed, journal):
@@ -105,7 +113,12 @@ class Match:
         return self.game.is_over(), self.game.summary()
 
     def replay(self, drop_last=False, progress=None):
-        """Rebuild the rules object from the journal; returns the last live action."""
+        """Rebuild the rules object from the journal (from its latest good checkpoint,
+        or from the seed); returns the last live action."""
+        found = checkpoints.rebuild(self.journal, self.rules, self.options, drop_last, progress)
+        if found is not None:
+            self.game, self.recent, last, self.since = found
+            return last
         game = self.rules(self.options, Rng(self.seed))
         recent = []
 
@@ -122,7 +135,32 @@ class Match:
         last = self.journal.replay(apply, drop_last, progress)
         self.game = game
         self.recent = recent
+        self.since = checkpoints.Tracker(len_live(self.moves, drop_last), self.moves)
         return last
+
+    def needs_tidy(self):
+        """Is there work (a checkpoint, the journal's flash work) for ``tidy``?"""
+        return self._checkpoint_due() or self.journal.needs_tidy()
+
+    def _checkpoint_due(self, late=False):
+        rules = self.rules
+        return rules.CHECKPOINT_VERSION and self.since.due(rules.CHECKPOINT_SPACING, late)
+
+    def tidy(self):
+        """While the screen is still: the checkpoint if one is due, then the journal's
+        flash work (``Journal.tidy``; its OSError goes through)."""
+        self._checkpoint_if_due()
+        self.journal.tidy()
+
+    def _checkpoint_if_due(self, late=False):
+        """Journal a checkpoint when enough was done since the latest one (``late``:
+        when nobody tidied for twice that). It only makes later rebuilds quicker, so a
+        full flash does not refuse the action."""
+        if self._checkpoint_due(late):
+            try:
+                checkpoints.write(self)
+            except (OSError, ValueError):
+                self.since = checkpoints.Tracker()  # not again at every action
 
     def act(self, action):
         if not isinstance(action, str) or not action or len(action) > MAX_ACTION_LENGTH:
@@ -144,6 +182,9 @@ class Match:
         if len(self.recent) > RECENT:
             self.recent.pop(0)
         self.changes += 1
+        self.since.actions += 1
+        self.since.records += 1
+        self._checkpoint_if_due(late=True)  # normally written by tidy, after the answer
         return events
 
     def undo(self, progress=None):
@@ -159,6 +200,7 @@ class Match:
         except Exception:
             self.game, self.recent = before  # the journal still counts the action as live
             raise
+        self.since.records += 1
         self.changes += 1
         return [{"ev": "undo", "action": undone}]
 
@@ -222,3 +264,8 @@ def check_saved(journal, find_rules, game_id=None):
         journal.set_aside()
         return None, problem
     return rules, None
+
+
+def len_live(moves, drop_last):
+    """The live actions a replay applied: all but the last one when it dropped it."""
+    return moves - 1 if drop_last and moves else moves

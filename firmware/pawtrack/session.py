@@ -143,17 +143,18 @@ class Session:
         return events
 
     def tidy_later(self):
-        """If the journal has flash work to do (its next log to make, an old match's files
-        to remove), have it done once the screen is still."""
-        if self.later is not None and self.match.journal.needs_tidy():
+        """If the match has work to do (a checkpoint, the journal's next log to make, an old
+        match's files to remove), have it done once the screen is still."""
+        if self.later is not None and self.match.needs_tidy():
             self.later(self.tidy)
 
     def tidy(self):
-        """The journal's flash work, if still due. A flash error is left for the next
-        append to meet (and report: it makes its log itself when it has to)."""
+        """The match's checkpoint and the journal's flash work, if still due. A flash
+        error is left for the next append to meet (and report: it makes its log itself
+        when it has to)."""
         if self.match is not None:
             try:
-                self.match.journal.tidy()
+                self.match.tidy()
             except OSError:
                 pass
 

@@ -748,3 +748,14 @@ class MiceMystics(Game):
         if self.phase == SETUP:
             return "setup"
         return "R%d p%d/%d" % (self.round, self.hourglass, self.end)
+
+    # The checkpoint (pawtrack.game): what actions change. The pages, the overflow rule
+    # and the movement dice come from the options alone, so __init__ makes them again.
+    CHECKPOINT_VERSION = 1
+    CHECKPOINT_SPACING = 16  # about 3 ms of replay on the host's MicroPython
+    CHECKPOINT_FIELDS = (
+        "phase", "end", "hourglass", "wheel", "surges", "round", "heroes", "cheese",
+        "captured", "captures", "achievements", "track", "current", "restart", "chosen",
+        "attack", "route", "last", "last_battle", "moved", "acted", "surged", "dice_used",
+        "achieved", "result",
+    )

@@ -453,3 +453,13 @@ class OmNomNom(Game):
         if self.phase == TOTAL:
             return "R%d totals" % self.round
         return "R%d T%d" % (self.round, self.turn)
+
+    # The checkpoint (pawtrack.game): what actions change. The mode, the seats and their
+    # count come from the options alone, so __init__ makes them again.
+    CHECKPOINT_VERSION = 1
+    CHECKPOINT_SPACING = 30  # about 3 ms of replay on the host's MicroPython
+    CHECKPOINT_FIELDS = (
+        "round", "turn", "phase", "pool", "dice", "rolled", "captured", "played", "decks",
+        "entered", "tally", "discarded", "scores", "turns_resolved", "last_cards",
+        "outcomes", "revealed", "result",
+    )
