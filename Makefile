@@ -1,6 +1,7 @@
 # pawtrack: the two commands are `make sim` and `make test`; the rest is below.
 # Every target sets up what it needs: a virtualenv from the pinned
-# requirements.txt and the npm packages from package-lock.json.
+# requirements.txt and the npm packages from package-lock.json; the targets that
+# draw charts (plots, and test, which checks them) add requirements-plots.txt.
 
 PYTHON ?= python3
 VENV := .venv
@@ -8,6 +9,7 @@ PY := $(VENV)/bin/python
 BOARD ?= pico
 PORT ?= auto
 RUNTIME ?= micropython
+# DRIVE: a drive's folder, or auto to find it (CIRCUITPY for flash, RPI-RP2 for install-uf2)
 DRIVE ?= auto
 
 .PHONY: help sim emu test setup bench compile screenshots plots golden art flash repl wiring \
@@ -38,6 +40,12 @@ $(VENV)/.installed: requirements.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $@
 
+# The charts' packages (matplotlib, numpy): not needed by make sim.
+PLOTS_SETUP := $(VENV)/.plots-installed
+$(PLOTS_SETUP): $(VENV)/.installed requirements-plots.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-plots.txt
+	touch $@
+
 node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
@@ -48,7 +56,7 @@ sim: setup
 emu: setup
 	$(PY) -m host_tools.emu --board $(BOARD)
 
-test: setup
+test: setup $(PLOTS_SETUP)
 	$(PY) -m host_tools.check
 
 bench: setup
@@ -60,7 +68,7 @@ compile: setup
 screenshots: setup
 	$(PY) -m host_tools.screenshots
 
-plots: setup
+plots: setup $(PLOTS_SETUP)
 	$(PY) -m host_tools.odds mmm --games 300 --seed 1 --png docs/img/odds_mmm.png
 	$(PY) -m host_tools.fairness --seed 1 --png docs/img/fairness.png
 
@@ -84,7 +92,8 @@ uf2: setup
 
 install-uf2: setup
 	$(PY) -m host_tools.uf2_install --board $(BOARD) $(if $(UF2),--uf2 "$(UF2)") \
-		$(if $(DRIVE),--drive "$(DRIVE)") $(if $(filter-out auto,$(PORT)),--port "$(PORT)")
+		$(if $(filter-out auto,$(DRIVE)),--drive "$(DRIVE)") \
+		$(if $(filter-out auto,$(PORT)),--port "$(PORT)")
 
 repl: setup
 	$(PY) -m host_tools.repl --port $(PORT)

@@ -33,7 +33,7 @@ CHIPS = {
 BUTTONS_REQUIRED = ("left", "ok", "right")
 BUTTONS_OPTIONAL = ("back",)
 OLED_ADDRESSES = (0x3C, 0x3D)
-OLED_SIZES = ((128, 64), (128, 32))
+OLED_SIZES = ((128, 64),)  # the screens are laid out for 64 rows; a 128x32 panel is refused
 MIN_HALLWAY = 10
 POWER_LABELS = ("3v3", "5v", "gnd")
 # The firmwares the referee runs under: MicroPython (hal/rp2) and CircuitPython (hal/circuitpython).
@@ -264,7 +264,9 @@ def check_board(board, stem, where):
     if size not in OLED_SIZES:
         c.fail(
             "oled_height" if size[0] == 128 else "oled_width",
-            "%dx%d is not a supported panel (128x64 or 128x32)" % size,
+            "%dx%d is not a supported panel: the screens are laid out for a 128x64 panel"
+            "%s" % (size + ((" (a 128x32 panel would cut every game's bottom half)"
+                             if size == (128, 32) else ""),)),
         )
 
     claim("led_pin", c.get("led_pin", int))

@@ -3,18 +3,19 @@
     python -m host_tools.flash [--board pico] [--port auto|PORT] [--dry-run]
 
 1. Check the board definition (board_defs/BOARD.py; a bad field stops here).
-2. Compile firmware/pawtrack with mpy-cross for the board's architecture and
+2. Find the device: PORT, or the one USB serial device plugged in.
+3. Check that it answers like MicroPython (Ctrl-C, then the raw REPL banner
+   within 2 s; the whole check ends in under 3 s even on a port whose output never
+   drains), before compiling: a wrong PORT is said in seconds.
+4. Compile firmware/pawtrack with mpy-cross for the board's architecture and
    pack it into one file, /pawtrack.bundle (host_tools/firmware_bundle.py),
    which main.py mounts through /bundlefs.mpy (firmware/bundlefs.py says
    why: each import from LittleFS folders cost the menu about 100 ms at boot).
    main.py goes as source (/main.py), the board file compiled (/board.mpy).
-   Backends for other runtimes are left out.
-3. Find the device: PORT, or the one USB serial device plugged in.
-4. Check that it answers like MicroPython (Ctrl-C, then the raw REPL banner
-   within 2 s; the whole check ends in under 3 s even on a port whose output never
-   drains), then ask it (mpremote exec) which MicroPython it runs, which .mpy version it
-   loads, how much flash is free, and what /pawtrack.manifest says is on it
-   (the sha256 and size of every file the last flash wrote).
+   Backends for other runtimes are left out. Then ask the device (mpremote
+   exec) which MicroPython it runs, which .mpy version it loads, how much
+   flash is free, and what /pawtrack.manifest says is on it (the sha256 and
+   size of every file the last flash wrote).
 5. Copy only the files whose hash changed or whose size on the device is not
    what the manifest says, remove files of ours that are no longer part of the
    firmware, write the new manifest last, and reset the board.
@@ -545,8 +546,8 @@ def flash(board_name, port="auto", dry_run=False, reset=True, ports=None, drives
 
             drives = find_drives()
         raise bootsel_instead(drives) or no_device from None
+    handshake(port)  # first: a wrong PORT is said in seconds, not after the compile
     uploads = build(board)
-    handshake(port)
     info = probe(port)
     check_runtime(info, uploads, board)
     copy, remove, unchanged = plan(uploads, info)

@@ -17,8 +17,12 @@ clone, as CI makes, reuses it): ``$PAWTRACK_CACHE``, else
 unpacked once into ``mp-1.28.0-<first 12 hex of its sha256>/src``; a source
 folder gets ``src-<hash of its path>/``. Next to the source: the picotool build
 and install (built once, without USB, as pico-sdk needs it to write UF2 files;
-mpy-cross is built inside the source tree by MicroPython's own Makefile) and a
-``logs/`` folder with the output of every build step.
+mpy-cross is built inside the source tree by MicroPython's own Makefile), a
+``logs/`` folder with the output of every build step, and one
+``checkout-<hash of its path>/`` folder per clone for that clone's staged files
+and board builds (host_tools.uf2_build), so that two clones never see each
+other's files. Builds from one source take turns (a lock); one that has to wait
+says so, and for how long.
 
 Every failure is a ``SourceError`` with a one-line message.
 """
@@ -249,7 +253,7 @@ def from_archive(archive, env=None, say=say_now):
     src = os.path.join(work, "src")
     done = os.path.join(work, "src.unpacked")
     if not os.path.exists(done):
-        with folder_lock(work):  # another build may be unpacking the same archive
+        with folder_lock(work, say):  # another build may be unpacking the same archive
             if not os.path.exists(done):
                 say("uf2: unpacking %s into %s" % (os.path.basename(archive), src))
                 unpack(archive, src)
@@ -354,22 +358,50 @@ def locate(env=None, allow_clone=True, shared_archive=SHARED_ARCHIVE, say=say_no
 # -- the tools built from it -----------------------------------------------------------------
 
 
-def locked(source):
-    """Hold the source's build lock: two builds never share a build folder at once."""
-    return folder_lock(source.work)
+def locked(source, say=say_now):
+    """Hold the source's build lock: two builds never share the source's tools at once."""
+    return folder_lock(source.work, say)
+
+
+LOCK_POLL_S = 0.5
+LOCK_TELL_EVERY_S = 30
 
 
 @contextlib.contextmanager
-def folder_lock(folder):
-    """An exclusive lock on ``folder``/lock, held across processes while in the block."""
+def folder_lock(folder, say=say_now, clock=None, sleep=None):
+    """An exclusive lock on ``folder``/lock, held across processes while in the block.
+
+    A build that finds it held by another (another clone's `make uf2`, a test run)
+    says so at once, again every LOCK_TELL_EVERY_S, and how long it waited."""
+    import time
+
+    clock = clock or time.monotonic
+    sleep = sleep or time.sleep
     os.makedirs(folder, exist_ok=True)
-    with open(os.path.join(folder, "lock"), "w") as handle:
+    path = os.path.join(folder, "lock")
+    with open(path, "w") as handle:
         try:
             import fcntl
         except ImportError:  # not a POSIX system: no lock (the rp2 build needs one anyway)
             yield
             return
-        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            start = clock()
+            say("uf2: waiting for another build that holds %s (it may take minutes)" % path)
+            told = start
+            while True:
+                sleep(LOCK_POLL_S)
+                try:
+                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    now = clock()
+                    if now - told >= LOCK_TELL_EVERY_S:
+                        told = now
+                        say("uf2: still waiting for the other build (%d s)" % (now - start))
+            say("uf2: waited %d s for the other build" % round(clock() - start))
         try:
             yield
         finally:

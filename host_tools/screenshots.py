@@ -3,9 +3,10 @@
     python -m host_tools.screenshots           # docs/img/*.png for the README
     python -m host_tools.screenshots --golden  # tests/golden/*.png for the tests
 
-Every scene is a list of button presses from a fresh device, so the same
-scene always gives the same picture. The golden-image tests replay SCENES and
-compare pixel for pixel with tests/golden/.
+Every scene is a list of press words from a fresh device
+(host_tools/sim/press_words.py; menu rows opened by name, ``open:chop``), so the
+same scene always gives the same picture. The golden-image tests replay SCENES
+and compare pixel for pixel with tests/golden/.
 """
 
 import argparse
@@ -20,44 +21,42 @@ DOCS_IMG = os.path.join(ROOT, "docs", "img")
 GOLDEN = os.path.join(ROOT, "tests", "golden")
 
 MICE_MYSTICS_SETUP = (
-    "left left left ok ok ok right ok ok ok right ok right right ok back left ok ok back ok"
+    "open:mice_mystics ok ok right ok ok ok right ok right right ok back left ok ok back ok"
 )
 
-# name -> presses from power-on. Keep names stable: the README links them.
-# Settings is the last main-menu entry, one "left" (wrapping round) away.
+# name -> presses from power-on. Keep names stable: the README links them. Menu rows are
+# opened by name (open:chop), so adding or reordering a game leaves these scenes alone.
 SCENES = {
     "menu": "",
-    "settings": "left ok",
-    "button_test": "left ok right right ok ok:long",
-    # Counted from the end too: Dice & bag is second to last.
-    "dice_mmm": "left left ok ok ok ok",  # roll 3 Mmm! dice; the last ok skips the tumble
-    "dice_d6": "left left ok right right right right right ok right right right ok ok",
-    "dice_tally": "left left ok right right right ok ok ok ok ok",  # 15 Om Nom prey, twice
-    "dice_bag": "left left ok left left left left ok ok ok",  # two cheese holders drawn
-    # The games after Mmm! are counted from the top: Mouse Chaos, Cat & Mouse, Om Nom Nom.
-    "mouse_chaos": "right ok ok ok",  # start, draw a cheese holder
-    "chop": "right right ok ok ok",  # Cat & Mouse: start, roll the mouse die
+    "settings": "open:settings",
+    "button_test": "open:settings right right ok ok:long",
+    "dice_mmm": "open:dice ok ok ok",  # roll 3 Mmm! dice; the last ok skips the tumble
+    "dice_d6": "open:dice right right right right right ok right right right ok ok",
+    "dice_tally": "open:dice right right right ok ok ok ok ok",  # 15 Om Nom prey, twice
+    "dice_bag": "open:dice left left left left ok ok ok",  # two cheese holders drawn
+    "mouse_chaos": "open:mouse_chaos ok ok",  # start, draw a cheese holder
+    "chop": "open:chop ok ok",  # Cat & Mouse: start, roll the mouse die
     # Om Nom Nom, solo (the default mode): start, roll; play the first card; a whole round.
-    "om_nom_nom_boards": "right right right ok ok ok",
-    "om_nom_nom_reveal": "right right right ok ok ok ok",
-    "om_nom_nom_scores": "right right right ok ok ok" + " ok ok" * 6,
+    "om_nom_nom_boards": "open:om_nom_nom ok ok",
+    "om_nom_nom_reveal": "open:om_nom_nom ok ok ok",
+    "om_nom_nom_scores": "open:om_nom_nom ok ok" + " ok ok" * 6,
     # Table mode (options: mode -> table): roll, p1 has entered a card.
-    "om_nom_nom_table": "right right right ok right ok left ok ok ok",
+    "om_nom_nom_table": "open:om_nom_nom right ok left ok ok ok",
     # Sheet mode (options: mode -> table -> sheet): roll, p1's round total counted up to 3.
-    "om_nom_nom_sheet": "right right right ok right ok ok left ok ok right right right",
+    "om_nom_nom_sheet": "open:om_nom_nom right ok ok left ok ok right right right",
     # The whole solo game of the press script: the final ranking.
     "om_nom_nom_end": press_scripts.by_name("om_nom_nom_solo").press_text,
-    # Mmm! is the first game; its options open on Start, with level lite. A press
-    # during an animation only ends it, hence the extra ok after a roll and
-    # before leaving the end screen. "right ok left" sets level: board.
-    "mmm_roll": "ok right ok left ok ok ok",  # start (board level), roll, skip the tumble
-    "mmm_odds": "ok right ok left ok ok ok ok ok:long",  # ... the best move, long ok: the odds
+    # Mmm!'s options open on Start, with level lite. A press during an animation only
+    # ends it, hence the extra ok after a roll and before leaving the end screen.
+    # "right ok left" sets level: board.
+    "mmm_roll": "open:mmm right ok left ok ok ok",  # start (board level), roll, skip the tumble
+    "mmm_odds": "open:mmm right ok left ok ok ok ok ok:long",  # ... the best move, its odds
     # Lite level (the default), one turn that finishes the food: a win.
-    "mmm_end": "ok ok ok ok left left ok right ok ok ok",
-    "mmm_history": "ok ok ok ok left left ok right ok ok ok ok right ok",
-    # Mice & Mystics, third from the end: start, end page 7, heroes Collin, Nez and
-    # Maginos, Rat warriors, deal with ambush; the rats move and miss, then
-    # Maginos moves and attacks, the rats defend: both rolls and the wounds.
+    "mmm_end": "open:mmm ok ok ok left left ok right ok ok ok",
+    "mmm_history": "open:mmm ok ok ok left left ok right ok ok ok ok right ok",
+    # Mice & Mystics: start, end page 7, heroes Collin, Nez and Maginos, Rat warriors,
+    # deal with ambush; the rats move and miss, then Maginos moves and attacks, the rats
+    # defend: both rolls and the wounds.
     "mice_mystics": MICE_MYSTICS_SETUP + " ok ok ok ok ok ok ok ok ok ok ok ok",
     "mice_mystics_chapter": MICE_MYSTICS_SETUP + " ok ok ok ok ok ok ok ok ok ok ok ok ok:long",
 }

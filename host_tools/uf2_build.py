@@ -11,7 +11,11 @@ runtimes are left out), ``firmware/main.py`` and the board file as the module
 
 The source and the tools come from host_tools.mp_source (offline archive,
 MICROPYTHON_SRC or a pinned clone), built once into a cache folder outside the
-clone. The frozen files are copied into a staging folder in that cache whose
+clone. Each clone has its own folder there (``checkout-<hash of its path>``:
+``checkout_work``) for its staging and build folders, so two clones building
+at once never see each other's files (their builds take turns on the source's
+lock, and a build that waits says so). The frozen files are copied into a
+staging folder in that clone's folder whose
 manifest path never changes (MicroPython's Makefile configures a build folder
 once, with the manifest path it had then); a file is rewritten there only when
 its content changed, so the freezer (which compares modification times)
@@ -26,6 +30,7 @@ Failures are one line starting with "uf2: " and exit status 1.
 """
 
 import argparse
+import hashlib
 import os
 import re
 import shutil
@@ -205,8 +210,14 @@ class Built:
         )
 
 
+def checkout_work(source, root=ROOT):
+    """This clone's own folder in the source's cache (its staging and build folders)."""
+    key = hashlib.sha256(os.path.realpath(root).encode()).hexdigest()[:12]
+    return os.path.join(source.work, "checkout-" + key)
+
+
 def board_build_dir(source, micropython_board):
-    return os.path.join(source.work, "build-" + micropython_board)
+    return os.path.join(checkout_work(source), "build-" + micropython_board)
 
 
 def build_board(board, source, env, say=mp_source.say_now):
@@ -214,7 +225,7 @@ def build_board(board, source, env, say=mp_source.say_now):
     start = time.monotonic()
     check_buildable(board, source)
     name = board["micropython_board"]
-    staging = os.path.join(source.work, "frozen-" + name)
+    staging = os.path.join(checkout_work(source), "frozen-" + name)
     build_dir = board_build_dir(source, name)
     files = frozen_files(board)
     manifest = manifest_text(os.path.join(source.port_dir, "boards", name))
@@ -268,7 +279,7 @@ def build(board_names, env=None, allow_clone=True, say=mp_source.say_now):
     """Build the UF2 of every board named; returns [Built]."""
     boards = [load_board(name) for name in board_names]
     source = prepare(env, allow_clone, say)
-    with mp_source.locked(source):
+    with mp_source.locked(source, say):
         build_env = mp_source.build_tools(source, env, say)
         built = []
         for board in boards:

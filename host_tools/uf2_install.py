@@ -5,10 +5,11 @@
 
 1. The UF2: ``--uf2 FILE``, else build/pawtrack-<board>-<version>.uf2, built
    (or brought up to date) first as `make uf2` does.
-2. The drive: ``--drive PATH``, else the one mounted drive whose INFO_UF2.TXT
-   says ``Board-ID: RPI-RP2`` (an RP2040 in BOOTSEL mode) or ``Board-ID:
-   RP2350``. Looked for among the mount points in /proc/mounts and in /media,
-   /run/media, /Volumes and the drive letters of Windows.
+2. The drive: ``--drive PATH``, else (or with ``--drive auto``) the one
+   mounted drive whose INFO_UF2.TXT says ``Board-ID: RPI-RP2`` (an RP2040 in
+   BOOTSEL mode) or ``Board-ID: RP2350``. Looked for among the mount points in
+   /proc/mounts and in /media, /run/media, /Volumes and the drive letters of
+   Windows.
 3. The UF2 must be for the drive's chip (its family id: RP2040 0xe48bff56,
    RP2350 ARM 0xe48bff59).
 4. Copy it onto the drive. The boot ROM writes it to flash and restarts the
@@ -37,6 +38,7 @@ RASPBERRY_PI_VID = 0x2E8A
 DRIVE_GONE_S = 30.0
 PORT_APPEARS_S = 30.0
 HELLO_S = 20.0
+AUTO = "auto"  # as a drive or a port: find it (make's DRIVE=auto, PORT=auto)
 
 
 class InstallError(Exception):
@@ -279,7 +281,7 @@ def install(
         image = read_uf2(uf2)
     except Uf2Error as error:
         raise InstallError(str(error)) from None
-    if drive:
+    if drive and drive != AUTO:
         found = as_drive(drive)
         if found is None:
             raise InstallError(
@@ -325,9 +327,13 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--board", default="pico", help="a board_defs/ name (default pico)")
     parser.add_argument("--uf2", help="install this UF2 file instead of building one")
-    parser.add_argument("--drive", help="the BOOTSEL drive's folder (default: found)")
     parser.add_argument(
-        "--port", help="the serial port the referee will answer on (default: found)"
+        "--drive", default=AUTO, help="the BOOTSEL drive's folder (default auto: found)"
+    )
+    parser.add_argument(
+        "--port",
+        default=AUTO,
+        help="the serial port the referee will answer on (default auto: found)",
     )
     parser.add_argument("--no-wait", action="store_true", help="stop once the drive has gone")
     args = parser.parse_args(argv)
@@ -348,7 +354,8 @@ def main(argv=None):
                 ) from None
             uf2 = built.path
             expect = {"firmware": uf2_build.firmware_version(), "board": args.board}
-        install(uf2, drive=args.drive, port=args.port, wait=not args.no_wait, expect=expect,
+        port = None if args.port == AUTO else args.port
+        install(uf2, drive=args.drive, port=port, wait=not args.no_wait, expect=expect,
                 say=lambda line: print(line, flush=True))  # fmt: skip
     except InstallError as error:
         print("install-uf2: %s" % error, file=sys.stderr)

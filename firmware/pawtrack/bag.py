@@ -11,6 +11,9 @@ decided before they are drawn (nothing in the state tells the future).
 them all and shuffle": Mouse Chaos uses ``keep=1`` (five draws per shuffle of
 its six holders), the other bags ``keep=0`` (refill once empty).
 
+``checkpoint_parts()`` and ``restore_parts(parts)`` are the bag's share of the
+rules' checkpoint (pawtrack.game): the tokens left and drawn and the refills.
+
 ``state()`` is a dict that ``json`` can encode; ``Bag.from_state`` rebuilds the
 same bag from it. The tokens must themselves be JSON values (ints or strings).
 """
@@ -103,3 +106,21 @@ class Bag:
         bag.drawn = drawn
         bag.refills = state["refills"]
         return bag
+
+    def checkpoint_parts(self):
+        return [list(self.left), list(self.drawn), self.refills]
+
+    def restore_parts(self, parts):
+        """Put back what ``checkpoint_parts`` gave; ValueError if it is not this bag's."""
+        if not isinstance(parts, list) or len(parts) != 3:
+            raise ValueError("not a bag's checkpoint")
+        left, drawn, refills = parts
+        if not isinstance(left, list) or not isinstance(drawn, list):
+            raise ValueError("not a bag's checkpoint")
+        if sorted(left + drawn) != sorted(self.tokens):
+            raise ValueError("left and drawn are not the bag's tokens")
+        if not isinstance(refills, int) or refills < 0:
+            raise ValueError("not a bag's checkpoint")
+        self.left = left
+        self.drawn = drawn
+        self.refills = refills

@@ -194,8 +194,13 @@ class Commands:
         options = message.get("options", {})
         if not isinstance(options, dict):
             raise CommandError("bad_field", "options must be an object")
-        from pawtrack.game import IllegalAction
+        from pawtrack.game import IllegalAction, resolve_table
 
+        # The whole request is checked before the app is asked: starting leaves the
+        # match in progress, so a refusal must come first (nothing changed).
+        table = options_table(package)
+        if table is not None:
+            self.guarded(ValueError, "bad_option", resolve_table, table, options)
         refused = (ValueError, IllegalAction)
         match = self.guarded(refused, "bad_option", self.app.start_match, package, options, seed)
         self.app.step()
@@ -240,11 +245,25 @@ class Commands:
             raise CommandError("bad_field", "game has the wrong type")
         elif self.app.session.find(game_id) is None:
             raise CommandError("unknown_game", "no game called " + game_id[:40])
+        self.check_saved(game_id)
         match, problem = self.app.resume_match(game_id)
         if match is None:
             raise CommandError("no_saved_game", problem or "no saved game to resume")
         self.app.step()
         return self.acted(match, None)
+
+    def check_saved(self, game_id):
+        """Refuse a ``resume`` of a game with no saved match, or one whose head fails its
+        checks (set aside), before the app leaves the match in progress."""
+        from pawtrack.match import check_saved
+
+        session = self.app.session
+        journal = session.saves.journal(game_id)
+        if not journal.exists():
+            raise CommandError("no_saved_game", "no saved game to resume")
+        rules, problem = check_saved(journal, session.rules_of, game_id)
+        if rules is None:
+            raise CommandError("no_saved_game", problem or "no saved game to resume")
 
     def guarded(self, expected, code, function, *args):
         """Call function; an expected refusal becomes a CommandError with code
@@ -277,6 +296,20 @@ class Commands:
 
     def screen_name(self):
         return type(self.app.screen).__name__
+
+
+def options_table(package):
+    """A game's OPTIONS: its package's when it names them, else its rules' (loaded now,
+    beside the code of the match in progress). None if the heap has no room for the
+    rules then: the options are checked once the other game's code is gone, as the
+    match starts."""
+    table = package.hook("OPTIONS")
+    if table is not None:
+        return table
+    try:
+        return package.load_rules().OPTIONS
+    except MemoryError:
+        return None
 
 
 def field(message, name, kind):

@@ -47,8 +47,8 @@ CHOP_TILES_DEFAULT = (
 # The dice the "Dice & bag" tool offers, in menu order: (id, label, faces).
 DICE = (
     ("mmm", "Mmm! food", MMM_FOOD),
-    ("chop_cat", "Chop cat", CHOP_CAT),
-    ("chop_mouse", "Chop mouse", CHOP_MOUSE),
+    ("chop_cat", "Cat die", CHOP_CAT),  # the two dice of Cat & Mouse
+    ("chop_mouse", "Mouse die", CHOP_MOUSE),
     ("prey", "Om Nom prey", OM_NOM_NOM_PREY),
     ("action", "M&M action", MICE_MYSTICS_ACTION),
     ("d6", "Plain d6", PLAIN_D6),
@@ -84,7 +84,7 @@ def bags():
     is built by numbered_bag() with N from NUMBERED_BAG_SIZES."""
     return (
         ("holders", "Cheese holders", MOUSE_CHAOS_HOLDERS, MOUSE_CHAOS_HOLDERS_KEEP),
-        ("tiles", "Chop tiles", expand_mix(CHOP_TILES_DEFAULT), 0),
+        ("tiles", "Floor tiles", expand_mix(CHOP_TILES_DEFAULT), 0),  # Cat & Mouse
     )
 
 

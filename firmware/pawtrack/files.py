@@ -40,7 +40,8 @@ whose ``atomic_rename`` is False (``pawtrack.hal.circuitpython``) gets safe
 files written without renames (below).
 
 A stray folder where a temporary file should go (``settings.json.tmp``) is
-cleared away: the ``.tmp`` names belong to these functions.
+cleared away: the ``.tmp`` names belong to these functions. A file where
+``make_folders`` wants a folder (``saves``) is set aside like a damaged file.
 
 Safe small files (settings and the like): ``safe_write(files, name, data)``
 first writes the whole new file as ``name + ".tmp"``. Where rename is atomic
@@ -211,12 +212,25 @@ def put_in_place(files, temp, name, data):
 
 
 def make_folders(files, path):
-    """Make the folder ``path`` and any folder above it that is missing."""
+    """Make the folder ``path`` and any folder above it that is missing.
+
+    A file where one of them should be is set aside (``set_aside``) first: the
+    names of the folders belong to the code that made them, and a file there
+    would otherwise refuse every save that goes in it."""
     parts = path.split("/")
     for depth in range(1, len(parts) + 1):
         folder = "/".join(parts[:depth])
         if not files.is_dir(folder):
+            clear_folder_name(files, folder)
             files.mkdir(folder)
+
+
+def clear_folder_name(files, folder):
+    """If a file (not a folder) has the name ``folder``, set it aside; True if so."""
+    if files.exists(folder) and not files.is_dir(folder):
+        set_aside(files, folder)
+        return True
+    return False
 
 
 def remove_tree(files, name):

@@ -13,7 +13,10 @@ Records use the framing of ``pawtrack.records`` (docs/journal.md):
 
     kind 0x41 "A"  an action, UTF-8
     kind 0x55 "U"  undo: drops the last live action
-    kind 0x53 "S"  status after the records before it: flags (bit 0 = over) + summary
+    kind 0x53 "S"  status after the records before it: flags (bit 0 = over, bit 1 = the
+                   log before this one ended torn: only in a log's opening status) + summary
+    kind 0x4E "N"  the last record of a full log: the next log was whole when it was written
+    kind 0x43 "C"  a part of a checkpoint (pawtrack.checkpoints): replay skips it
 
 Why logs. On the Pico's LittleFS every write to a file is a commit to its
 folder's metadata (which is compacted, a 45 ms erase, every dozen commits),
@@ -31,11 +34,18 @@ only the last log.
 Power cuts. A log is either whole (made and closed) or it is not used: the
 journal reads only logs of exactly LOG_BYTES. A cut while records are being
 programmed leaves them torn: garbage where the append went and erased bytes
-after it, which the reader recognises (TORN: at most MAX_APPEND bytes that are
-not records, then only erased bytes) and drops; the next append goes to the
-next log. The head is replaced atomically (a new match writes its first log,
-then the head, and only later removes the old generation's files). Damage
-anywhere else, or a head that is not one, sets the save aside with one
+after it, which the reader recognises (LOG_TORN: at most MAX_APPEND bytes that
+are not records, none of them a good record, then only erased bytes) and
+drops; the next append goes to the next log, whose opening status says so
+(AFTER_CUT). A full log ends with a NEXT record once the next log is whole.
+The head is replaced atomically (a new match writes its first log, then the
+head, and only later removes the old generation's files).
+
+Damage. Anything else ends the match's trusted records where it is found
+(``replay`` sets ``broken``): nothing after it is used, the match resumes
+with what came before, and ``salvage`` copies that into a new generation
+(pawtrack.match says how many actions were kept). A head that is not one, or
+a first log that is no log of this version, sets the save aside with one
 sentence for the screen.
 
 Saves of the journal's version 2 (a base file ``<gen>.b`` and two small
@@ -56,6 +66,7 @@ from pawtrack.files import (
     BAD_SUFFIX,
     make_folders,
     read_all,
+    remove_tree,
     safe_read,
     safe_write,
     set_aside,
@@ -78,12 +89,15 @@ OLD_VERSION = 2
 KIND_ACTION = 0x41
 KIND_UNDO = 0x55
 KIND_STATUS = 0x53
+KIND_NEXT = 0x4E  # the last record of a full log: the next log was whole when it was written
+KIND_CHECKPOINT = 0x43  # read and written by pawtrack.checkpoints
 KIND_BEGIN = 0x42  # version 2's tails only
 
 MAX_PAYLOAD = 1024  # the most a record read back may hold
 ACTION_BYTES = 256  # the most an action written may take (pawtrack.match allows 200 characters)
 STATUS_BYTES = 64  # a status written: its flags and a summary cut to fit (the menu shows ~20)
 OVER = 1
+AFTER_CUT = 2  # in a log's opening status: the log before it ended in a torn append
 
 # A log is one flash block, so that the Pico writes it in place (pawtrack.inplace).
 LOG_BYTES = const(4096)
@@ -102,9 +116,17 @@ HEAD = "head"
 DAMAGED = "Saved game damaged; set aside."
 FOREIGN = "Saved game not recognised; set aside."
 OTHER_VERSION = "Saved game from another version; set aside."
+WRONG_PLACE = "Saved game in the wrong place; set aside."
 
 OLD_PREAMBLE = records.preamble(OLD_MAGIC, OLD_VERSION)
 ERASED = b"\xff" * 64
+
+# How a log's records end (read_log).
+LOG_CLEAN = const(0)
+LOG_TORN = const(1)
+LOG_BROKEN = const(2)
+LOG_STRAY = const(3)
+LOG_UNFLAGGED = const(4)
 
 
 def action_record(action):
@@ -114,14 +136,16 @@ def action_record(action):
     return records.encode(KIND_ACTION, payload)
 
 
-def status_record(status):
-    """status = (over, summary); the summary is cut to fit STATUS_BYTES (whole characters)."""
+def status_record(status, after_cut=False):
+    """status = (over, summary); the summary is cut to fit STATUS_BYTES (whole characters).
+    ``after_cut``: the log this status opens follows one that a power cut tore."""
     over, summary = status
     text = summary.encode()
     while len(text) > STATUS_BYTES - 1:
         summary = summary[: len(summary) - 1]
         text = summary.encode()
-    return records.encode(KIND_STATUS, bytes((OVER if over else 0,)) + text)
+    flags = (OVER if over else 0) | (AFTER_CUT if after_cut else 0)
+    return records.encode(KIND_STATUS, bytes((flags,)) + text)
 
 
 def parse_status(payload):
@@ -134,6 +158,7 @@ def parse_status(payload):
 
 
 UNDO_RECORD = records.encode(KIND_UNDO, b"")
+NEXT_RECORD = records.encode(KIND_NEXT, b"")
 
 
 def log_header(index, nonce):
@@ -167,29 +192,75 @@ def _last_unerased(view, start, stop):
     return -1
 
 
-def read_log(f, number, visit, buf):
+def _first_unerased(view):
+    """The index of the first byte in view that is not 0xFF (there is one)."""
+    index = 0
+    while view[index] == 0xFF:
+        index += 1
+    return index
+
+
+ONE_BIT_CLEARED = bytes((0x7F, 0xBF, 0xDF, 0xEF, 0xF7, 0xFB, 0xFD, 0xFE))
+
+
+def _record_end(buf, view, pos, fill):
+    """The offset after the good record at ``pos`` in the window, or -1 if none is there
+    (or it does not fit in the window)."""
+    if fill - pos < records.OVERHEAD:
+        return -1
+    length, kind, check = struct.unpack_from("<HBB", buf, pos)
+    end = pos + records.OVERHEAD + length
+    if length > ACTION_BYTES or end > fill:
+        return -1
+    if records.crc32(view[pos : pos + 3]) & 0xFF != check:
+        return -1
+    (crc,) = struct.unpack_from("<I", buf, end - records.CRC_SIZE)
+    if records.crc32(view[pos : end - records.CRC_SIZE]) != crc:
+        return -1
+    return end
+
+
+def _record_after(buf, view, stop, fill):
+    """Whether a good record starts anywhere in view[1:stop]: what a cut append never
+    leaves after its first bad byte (it programs its bytes in order, or all of them
+    half-way), and damage in the middle of a log does."""
+    for pos in range(1, stop):
+        if _record_end(buf, view, pos, fill) >= 0:
+            return True
+    return False
+
+
+def read_log(f, number, visit, buf, after_cut=False):
     """Hand the records of log ``number`` (open as ``f``) to visit(kind, payload) in order,
     reading WINDOW bytes at a time into ``buf`` (a bytearray of WINDOW bytes).
 
-    Returns (end, torn): ``end`` is the offset after the last good record; the
-    bytes from there on are erased (torn False: the next record may go there) or
-    what a cut append left (torn True: bytes that are not records, at most
-    MAX_APPEND of them, then erased bytes; the log takes no more records). Returns
-    None for a file shorter than a log with no records (a cut while it was made).
-    Anything else raises SaveDamaged."""
+    With ``after_cut`` (the log before it was torn) the first record must be a status
+    flagged AFTER_CUT: if it is not, no record is handed out and ``how`` is
+    LOG_UNFLAGGED (the torn end was damage, not a cut).
+
+    Returns (end, how, last_kind): ``end`` is the offset after the last good
+    record (``last_kind`` is its kind, None if there is none), and
+    ``how`` says what the bytes from there on are: LOG_CLEAN, erased (the next
+    record may go there); LOG_TORN, what a cut append leaves (bytes that are not
+    records, at most MAX_APPEND of them and no good record among them, then
+    erased bytes; the log takes no more records); LOG_STRAY, erased bytes but
+    for one bit (a flipped bit, not a record: nothing is lost, but the log takes
+    no more records); LOG_BROKEN, anything else
+    (damage: the records after ``end`` are not to be trusted, nor any later
+    log). Returns None for a file shorter than a log holding only (part of) its
+    header and erased bytes: cut while it was made. A file that is not a log of
+    this version raises SaveDamaged."""
     view = memoryview(buf)
     fill = _fill(f, view, 0)
     if fill >= 4 and bytes(buf[:4]) != LOG_MAGIC:
         raise SaveDamaged(FOREIGN)
-    if fill < HEADER_BYTES:
-        return None
-    if buf[4] != LOG_VERSION:
+    if fill >= 5 and buf[4] != LOG_VERSION:
         raise SaveDamaged(OTHER_VERSION)
-    if buf[5] | buf[6] << 8 != number:
+    if fill >= 7 and buf[5] | buf[6] << 8 != number:
         raise SaveDamaged(DAMAGED)
     base = 0  # the offset in the file of buf[0]
-    pos = HEADER_BYTES
-    found = 0
+    pos = min(HEADER_BYTES, fill)
+    kind = None
     while True:
         if pos > SHIFT_AT:
             buf[: fill - pos] = view[pos:fill]
@@ -198,7 +269,7 @@ def read_log(f, number, visit, buf):
             pos = 0
         if fill - pos < records.OVERHEAD:
             break
-        length, kind, check = struct.unpack_from("<HBB", buf, pos)
+        length, record_kind, check = struct.unpack_from("<HBB", buf, pos)
         end = pos + records.OVERHEAD + length
         if length > ACTION_BYTES or end > fill:
             break
@@ -207,29 +278,47 @@ def read_log(f, number, visit, buf):
         (crc,) = struct.unpack_from("<I", buf, end - records.CRC_SIZE)
         if records.crc32(view[pos : end - records.CRC_SIZE]) != crc:
             break
-        visit(kind, bytes(view[pos + records.HEAD_SIZE : end - records.CRC_SIZE]))
-        found += 1
+        payload = bytes(view[pos + records.HEAD_SIZE : end - records.CRC_SIZE])
+        if after_cut:
+            if record_kind != KIND_STATUS or not payload or not payload[0] & AFTER_CUT:
+                return HEADER_BYTES, LOG_UNFLAGGED, None
+            after_cut = False
+        kind = record_kind
+        visit(kind, payload)
         pos = end
-    end = base + pos
-    last = -1  # the offset of the last byte that is not erased, after the records
+    if pos:  # the bytes after the records start the window: a cut append's all fit in it
+        buf[: fill - pos] = view[pos:fill]
+        base += pos
+        fill = _fill(f, view, fill - pos)
+    end = base  # after the last good record (or the header)
+    first = last = -1  # the offsets of the first and last bytes after them not erased
+    lone_bit = False  # first == last, with one bit cleared
+    misplaced = False  # a good record after the first bad byte
     while fill:
-        index = _last_unerased(view, pos, fill)
+        index = _last_unerased(view, 0, fill)
         if index >= 0:
+            if first < 0:
+                start = _first_unerased(view)
+                first = base + start
+                lone_bit = start == index and view[index] in ONE_BIT_CLEARED
+                if base == end and index < MAX_APPEND:
+                    misplaced = _record_after(buf, view, index + 1, fill)
+            else:
+                lone_bit = False
             last = base + index
         base += fill
         fill = _fill(f, view, 0)
-        pos = 0
     if base > LOG_BYTES:
         raise SaveDamaged(FOREIGN)
-    if base < LOG_BYTES:
-        if found:
-            raise SaveDamaged(DAMAGED)
-        return None
-    if last < end:
-        return end, False
-    if last < end + MAX_APPEND:
-        return end, True
-    raise SaveDamaged(DAMAGED)
+    if base < LOG_BYTES:  # short: cut while it was made, or cut off since
+        return None if last < 0 and end <= HEADER_BYTES else (end, LOG_BROKEN, kind)
+    if last < 0:
+        return end, LOG_CLEAN, kind
+    if lone_bit:
+        return end, LOG_STRAY, kind
+    if last < end + MAX_APPEND and not misplaced:
+        return end, LOG_TORN, kind
+    return end, LOG_BROKEN, kind
 
 
 def parse_head(data):
@@ -254,6 +343,11 @@ def parse_head(data):
 
 class SaveDamaged(Exception):
     """A save that cannot be read; the message is the sentence for the screen."""
+
+
+class Untrusted(Exception):
+    """Raised by a replay's apply for an action it refuses: the trusted records end
+    before it (``Journal.replay``)."""
 
 
 class Journal:
@@ -281,6 +375,8 @@ class Journal:
         self.log_ready = False  # it is made, and erased from log_end on
         self.spare_ready = False  # the log after it is made too (and blank)
         self.sweep_due = False  # another generation's files may be left
+        self.after_cut = False  # the log that takes the next records follows a torn one
+        self.broken = False  # the last replay's trusted records ended before the logs did
 
     def path(self, name):
         return self.folder + "/" + name
@@ -311,7 +407,25 @@ class Journal:
         self.game_id, self.options, self.seed, self.gen = head
         return True, None
 
-    def _scan_log(self, index, visit, buf, gen=None):
+    def first_log_problem(self):
+        """The sentence for a first log that is there but is no log of this version (the
+        replay would set the save aside for it), else None: read before a resume leaves
+        the match in progress."""
+        try:
+            f = self.files.open(self._log_name(0), "rb")
+        except OSError:
+            return None
+        try:
+            start = f.read(5)
+        finally:
+            f.close()
+        if len(start) >= 4 and start[:4] != LOG_MAGIC:
+            return FOREIGN
+        if len(start) == 5 and start[4] != LOG_VERSION:
+            return OTHER_VERSION
+        return None
+
+    def _scan_log(self, index, visit, buf, gen=None, after_cut=False):
         """read_log of log ``index`` (this generation's, or ``gen``'s); None also when it
         is not there."""
         try:
@@ -319,7 +433,7 @@ class Journal:
         except OSError:
             return None
         try:
-            return read_log(f, index, visit, buf)
+            return read_log(f, index, visit, buf, after_cut)
         finally:
             f.close()
 
@@ -346,7 +460,12 @@ class Journal:
                 found[0] = parse_status(payload) or found[0]
 
         for index in reversed(self._log_numbers()):
-            self._scan_log(index, note, buf)
+            try:
+                self._scan_log(index, note, buf)
+            except SaveDamaged:
+                if index == 0:
+                    raise
+                continue  # a later log that is no log: the resume says what it keeps
             if found[0] is not None:
                 status = found[0]
                 break
@@ -356,27 +475,70 @@ class Journal:
         self.status = status
         return status
 
-    def _each_record(self, visit):
-        """Feed the match's records (a version-2 save's first, then the logs) to
-        visit(kind, payload), and note where the next record goes."""
-        self._old_records(visit)
+    def _each_record(self, visit, first=0):
+        """Feed the match's trusted records (a version-2 save's first, then the logs; from
+        log ``first`` on if it is not 0) to visit(kind, payload), and note where the next
+        record goes.
+
+        The trusted records end early (``broken`` set True) where the logs show
+        damage rather than what a power cut leaves: a bad record with a good one
+        or more than one append's bytes after it (LOG_BROKEN), a first log that
+        is missing, short or a folder (the head is written only once it is
+        whole), a next log missing or short where the full one before says it
+        was whole (KIND_NEXT), a log that is not one, or a log following a torn
+        one whose first record is not a status saying so (LOG_UNFLAGGED: the
+        torn bytes were a damaged last record of a full log, not a cut)."""
+        self.broken = False
+        if not first:
+            self._old_records(visit)
         buf = bytearray(WINDOW)
-        index = 0
-        last = None  # (number, end, torn) of the last whole log
+        index = first
+        before = last = None  # (number, end, takes no more records, with records) of the
+        # last whole log and of the one before it
+        after_cut = False  # the log being read follows a torn one
+        next_whole = False  # the log before it ended with a next record
         while True:
-            found = self._scan_log(index, visit, buf)
+            try:
+                found = self._scan_log(index, visit, buf, after_cut=after_cut)
+            except SaveDamaged:
+                if index == 0:
+                    raise  # not a log of this version at all: the save goes aside
+                found = (HEADER_BYTES, LOG_BROKEN, None)
             if found is None:
+                name = self._log_name(index)
+                if next_whole or self.files.is_dir(name) or (index == 0 and not self._old_save()):
+                    self.broken = True
                 break
-            last = (index, found[0], found[1])
+            end, how, last_kind = found
+            if how == LOG_UNFLAGGED:
+                self.broken = True
+                break
+            had_records = last_kind is not None
+            next_whole = last_kind == KIND_NEXT
+            before, last = last, (index, end, how != LOG_CLEAN or next_whole, had_records)
+            if how == LOG_BROKEN:
+                self.broken = True
+                break
+            after_cut = how == LOG_TORN or (after_cut and not had_records)
             index += 1
+        self.after_cut = after_cut
         self.spare_ready = False
         if last is None or last[2]:  # no log yet, or the last one was cut: the next
-            self.log = 0 if last is None else last[0] + 1
+            self.log = first if last is None else last[0] + 1
             self.log_end = HEADER_BYTES
             self.log_ready = False
+        elif not last[3] and before is not None and not before[2] and before[3]:
+            # the last log is a blank one made ahead: the records go on in the one
+            # before it until it is full (which then says so, NEXT_RECORD)
+            self.log, self.log_end = before[0], before[1]
+            self.log_ready = self.spare_ready = True
         else:
             self.log, self.log_end = last[0], last[1]
             self.log_ready = True
+
+    def _old_save(self):
+        """Whether a save of the journal's version 2 is here (its match began in them)."""
+        return self.files.exists(self._name("b")) or self.files.exists(self._name("t0"))
 
     def _old_records(self, visit, tails_only=False):
         """The records of a save of the journal's version 2: the base's, then those of
@@ -436,55 +598,126 @@ class Journal:
             raise SaveDamaged(DAMAGED)
         return reader.end
 
-    def replay(self, apply, drop_last=False, progress=None):
+    def replay(self, apply, drop_last=False, progress=None, limit=None):
         """Hand every live action to apply(action), in order; returns the last live action.
 
         With ``drop_last`` the last live action is not applied (an undo being
         prepared). ``progress(done, total)`` is called every few dozen actions
         of a long replay (the device feeds its watchdog and draws a bar).
-        Raises SaveDamaged for a bad file; whatever ``apply`` raises goes through.
+        ``apply`` may raise Untrusted: the trusted records end before that
+        action's. After the replay, ``broken`` says whether the trusted records
+        ended before those on flash did (then ``moves`` counts the live actions
+        applied, and ``salvage`` must run before anything is appended); ``limit``
+        reads only that many records (``salvage``'s copy). Raises
+        SaveDamaged for a file that is not a log of this version; whatever else
+        ``apply`` raises goes through.
         """
         live = Liveness()
         statuses = [None]
+        trusted = [0, None]  # records seen, and where the trusted ones end (None: at the end)
 
         def mark(kind, payload):
+            if trusted[1] is not None:
+                return
+            if trusted[0] == limit:
+                trusted[1] = limit
+                return
             if kind == KIND_ACTION:
                 live.add()
             elif kind == KIND_UNDO:
                 if not live.drop():
-                    raise SaveDamaged(DAMAGED)
+                    trusted[1] = trusted[0]  # an undo of nothing: damage
+                    return
             elif kind == KIND_STATUS:
                 statuses[0] = parse_status(payload) or statuses[0]
-            else:
-                raise SaveDamaged(DAMAGED)
+            elif kind != KIND_NEXT and kind != KIND_CHECKPOINT:
+                trusted[1] = trusted[0]  # an unknown kind
+                return
+            trusted[0] += 1
 
         self._each_record(mark)
         total = live.count - (1 if drop_last and live.count else 0)
-        counter = [0, 0, None]  # action records seen, live actions applied, the last one
+        stop = [trusted[0]]  # the records to read: an untrusted action ends them earlier
+        counter = [0, 0, None, 0]  # action records seen, live ones applied, the last one,
+        untrusted = [False]  # records seen; whether an action ended the trusted ones
 
         def play(kind, payload):
-            if kind != KIND_ACTION:
+            index = counter[3]
+            counter[3] += 1
+            if index >= stop[0] or kind != KIND_ACTION:
                 return
-            index = counter[0]
+            action_index = counter[0]
             counter[0] += 1
-            if not live.is_live(index):
+            if not live.is_live(action_index):
                 return
             try:
                 action = payload.decode()
             except ValueError:
-                raise SaveDamaged(DAMAGED)  # noqa: B904 - MicroPython warns about "from"
-            counter[2] = action
-            if counter[1] < total:
+                action = None
+            if counter[1] >= total:
+                counter[2] = action  # the one an undo drops
+                return
+            try:
+                if action is None:
+                    raise Untrusted()
                 apply(action)
-                counter[1] += 1
-                if progress is not None and counter[1] % PROGRESS_EVERY == 0:
-                    progress(counter[1], total)
+            except Untrusted:
+                stop[0] = index  # nothing from this record on is used
+                untrusted[0] = True
+                return
+            counter[2] = action
+            counter[1] += 1
+            if progress is not None and counter[1] % PROGRESS_EVERY == 0:
+                progress(counter[1], total)
 
         self._each_record(play)
-        self.moves = live.count
-        self.status = statuses[0]
-        self._find_log()
+        self.broken = self.broken or trusted[1] is not None or untrusted[0]
+        self.trusted_records = stop[0]
+        self.moves = counter[1] if untrusted[0] else live.count
+        if self.broken:
+            if drop_last:  # damage met in the middle of a match: not for an undo to hide
+                raise SaveDamaged(DAMAGED)
+            self.status = None  # the last status read may be past the trusted records
+        else:
+            self.status = statuses[0]
+            self._find_log()
         return counter[2]
+
+    def salvage(self, status, progress=None):
+        """After a replay whose trusted records ended early (``broken``): the live actions
+        among them are copied into a new generation's logs, then the head is replaced
+        by one naming it (a power cut in the middle leaves the damaged save, which the
+        next resume salvages again). The match goes on in the copy; the damaged
+        generation's files go at the next tidy. OSError if the flash refuses."""
+        copy = Journal(self.files, self.folder)
+        copy.gen = self.gen
+        gen, ready = copy._next_gen()
+        copy.gen, copy.seed, copy.status, copy.moves = gen, self.seed, status, 0
+        if not ready:
+            copy._make_log(0)
+        opening = status_record(status)
+        self.files.write_at(copy._log_name(0), HEADER_BYTES, opening)
+        copy.log_end = HEADER_BYTES + len(opening)
+        copy.log_ready = True
+        pending = bytearray()
+
+        def keep(action):
+            pending.extend(action_record(action))
+            if len(pending) >= SALVAGE_CHUNK:
+                copy._append(bytes(pending), None)
+                pending[:] = b""
+
+        self.replay(keep, progress=progress, limit=self.trusted_records)
+        if pending:
+            copy._append(bytes(pending), None)
+        moves = self.moves
+        head = {"game": self.game_id, "seed": self.seed, "options": self.options, "gen": gen}
+        safe_write(self.files, self.path(HEAD), json.dumps(head).encode())
+        self.gen, self.status, self.moves = gen, status, moves
+        self.log, self.log_end, self.log_ready = copy.log, copy.log_end, copy.log_ready
+        self.spare_ready = self.after_cut = self.broken = False
+        self.sweep_due = True
+        self._find_log()
 
     # -- writing --------------------------------------------------------------
 
@@ -548,7 +781,7 @@ class Journal:
             found = self._scan_log(0, lambda kind, payload: None, bytearray(WINDOW), gen)
         except SaveDamaged:
             return False
-        return found == (HEADER_BYTES, False)
+        return found is not None and found[:2] == (HEADER_BYTES, LOG_CLEAN)
 
     def _make_log(self, index):
         """Write log ``index`` of this generation whole: its header, then erased bytes."""
@@ -588,10 +821,7 @@ class Journal:
                 continue
             if mine is not None and name.startswith(mine):
                 continue
-            try:
-                self.files.remove(self.path(name))
-            except OSError:
-                pass
+            remove_tree(self.files, self.path(name))  # a folder too, where a log was
         self.sweep_due = False
 
     def append_action(self, action, status=None):
@@ -611,6 +841,12 @@ class Journal:
             data += status_record(status)
         self._append(data, status)
         self.moves -= 1
+
+    def append_checkpoint(self, payloads):
+        """Journal the parts of a checkpoint, each with its own append (a power cut
+        tears one part at most)."""
+        for payload in payloads:
+            self._append(records.encode(KIND_CHECKPOINT, payload), None)
 
     def needs_tidy(self):
         """Is there flash work that ``tidy`` should do while nobody waits?"""
@@ -637,15 +873,29 @@ class Journal:
     def _append(self, data, status):
         if self.gen is None or self.moves is None:
             raise ValueError("the journal holds no loaded match")
-        if self.log_ready and self.log_end + len(data) > LOG_BYTES:  # full: the next log
+        if self.log_ready and self.log_end + len(data) + len(NEXT_RECORD) > LOG_BYTES:
+            # full (with room kept for the record that says so): the next log
+            full, full_end = self.log, self.log_end
             self.log += 1
             self.log_end = HEADER_BYTES
             self.log_ready, self.spare_ready = self.spare_ready, False
+            self.after_cut = False
+            if not self.log_ready:
+                self._make_log(self.log)
+                self.log_ready = True
+            if full_end + len(NEXT_RECORD) <= LOG_BYTES:  # the next log is whole now: the
+                # full one says so, so that the next one is missed if it goes
+                self.files.write_at(self._log_name(full), full_end, NEXT_RECORD)
         if not self.log_ready:
             self._make_log(self.log)
             self.log_ready = True
-        if self.log_end == HEADER_BYTES and self.status is not None:
-            data = status_record(self.status) + data  # every log opens with the status
+        if self.log_end == HEADER_BYTES:
+            # every log opens with the status (saying so if the log before it was torn)
+            opening = self.status if self.status is not None else status
+            if opening is None and self.after_cut:
+                opening = (False, "")
+            if opening is not None:
+                data = status_record(opening, self.after_cut) + data
         self.files.write_at(self._log_name(self.log), self.log_end, data)
         self.log_end += len(data)
         if status is not None:
@@ -675,6 +925,7 @@ class Journal:
 
 
 PROGRESS_EVERY = 32
+SALVAGE_CHUNK = 256  # bytes of records a salvage copies per write
 
 
 class Liveness:

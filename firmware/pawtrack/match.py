@@ -6,6 +6,10 @@ from scratch gives the same state on every interpreter. The actions live in
 the game's journal (``pawtrack.journal``), not in RAM: a match of thousands of
 actions resumes in the same memory as a short one. Undo is a replay without
 the last action, so undoing a roll and rolling again gives the same dice.
+Every so often the match also journals a checkpoint of the rules' whole state
+(``pawtrack.checkpoints``), and a replay starts from the latest good one, so
+undo and resume cost the same at any match length; replay from the seed is
+what is left when there is none.
 
 API::
 
@@ -16,11 +20,21 @@ API::
         rebuilds the journalled match; find_rules(game_id) returns the rules
         class or None. A save that is damaged, for an unknown game or that the
         rules no longer accept is set aside and the message says so in one
-        short sentence. progress(done, total) is called during a long replay.
+        short sentence. A save damaged beyond what a power cut leaves (journal
+        ``broken``: see pawtrack.journal) resumes with the actions before the
+        damage, saved again, and the message (LOST) says how many were kept; an
+        action the rules do not list as legal at its place ends them too.
+        progress(done, total) is called during a long replay.
+    check_saved(journal, find_rules, game_id=None) -> (rules or None, message or None)
+        the head's checks (game, options) and the first log's magic and version,
+        before anything else changes.
     match.act(action) -> events
-        the rules decide (IllegalAction changes nothing); the action is in the
+        the action must be one of ``game.legal_actions()`` exactly (``check_legal``),
+        then the rules decide (IllegalAction changes nothing); the action is in the
         journal before the events are returned. If the journal cannot be
         written the OSError propagates and the match is as before.
+    match.tidy()        while the screen is still: a checkpoint if one is due, the
+                        journal's flash work; match.needs_tidy() says if there is any
     match.undo(progress=None) -> events      [{"ev": "undo", "action": the undone action}]
         IllegalAction("nothing to undo") when there is no action, and
         IllegalAction(reason) when the rules' ``undo_refusal()`` gives one.
@@ -32,14 +46,17 @@ API::
     match.snapshot() -> {"game", "seed", "options", "moves", "recent", "state"} (JSON-able)
 """
 
+from pawtrack import checkpoints
 from pawtrack.game import IllegalAction, resolve_options
-from pawtrack.journal import SaveDamaged
+from pawtrack.journal import WRONG_PLACE, Journal, SaveDamaged, Untrusted
 from pawtrack.rng import MASK32, Rng
 
 MAX_ACTION_LENGTH = 200
 RECENT = 8
 
 UNKNOWN_GAME = "Saved game is for an unknown game; set aside."
+LOST = "Saved game damaged: kept its first %d actions, the rest is lost."
+FLASH_REFUSED = "Saved game could not be read or saved again; it stays."
 RULES_CHANGED = "Saved game no longer fits the rules; set aside."
 
 
@@ -55,6 +72,7 @@ class Match:
         self.recent = []
         self.changes = 0  # acts and undos so far: a screen can tell the match moved on
         self.game = rules(options, Rng(seed))
+        self.since = checkpoints.Tracker()  # done since the latest checkpoint
 
     @classmethod
     def new(cls, game_id, rules, options, seed, journal):
@@ -65,22 +83,22 @@ class Match:
 
     @classmethod
     def resume(cls, journal, find_rules, progress=None):
-        found, message = journal.load_head()
-        if not found:
-            return None, message
-        rules = find_rules(journal.game_id)
+        rules, message = check_saved(journal, find_rules)
         if rules is None:
-            journal.set_aside()
-            return None, UNKNOWN_GAME
+            return None, message
         try:
-            options = resolve_options(rules, journal.options)
-            match = cls(journal.game_id, rules, options, journal.seed, journal)
+            match = cls(journal.game_id, rules, journal.options, journal.seed, journal)
             match.replay(progress=progress)
+            if journal.broken:
+                journal.salvage(match.status(), progress)
+                return match, LOST % match.moves
         except SaveDamaged as damage:
             journal.set_aside()
             return None, str(damage)
         except MemoryError:
             raise  # not the save's fault: it stays for a device with more memory
+        except OSError:
+            return None, FLASH_REFUSED  # the save stays, for a flash that works again
         except Exception:  # noqa: BLE001 - bad options, a refused action, a rules bug on replay
             journal.set_aside()
             return None, RULES_CHANGED
@@ -95,11 +113,20 @@ class Match:
         return self.game.is_over(), self.game.summary()
 
     def replay(self, drop_last=False, progress=None):
-        """Rebuild the rules object from the journal; returns the last live action."""
+        """Rebuild the rules object from the journal (from its latest good checkpoint,
+        or from the seed); returns the last live action."""
+        found = checkpoints.rebuild(self.journal, self.rules, self.options, drop_last, progress)
+        if found is not None:
+            self.game, self.recent, last, self.since = found
+            return last
         game = self.rules(self.options, Rng(self.seed))
         recent = []
 
         def apply(action):
+            try:
+                game.check_legal(action)
+            except IllegalAction:
+                raise Untrusted()  # noqa: B904 - MicroPython warns about "from"
             game.apply(action)
             recent.append(action)
             if len(recent) > RECENT:
@@ -108,11 +135,37 @@ class Match:
         last = self.journal.replay(apply, drop_last, progress)
         self.game = game
         self.recent = recent
+        self.since = checkpoints.Tracker(len_live(self.moves, drop_last), self.moves)
         return last
+
+    def needs_tidy(self):
+        """Is there work (a checkpoint, the journal's flash work) for ``tidy``?"""
+        return self._checkpoint_due() or self.journal.needs_tidy()
+
+    def _checkpoint_due(self, late=False):
+        rules = self.rules
+        return rules.CHECKPOINT_VERSION and self.since.due(rules.CHECKPOINT_SPACING, late)
+
+    def tidy(self):
+        """While the screen is still: the checkpoint if one is due, then the journal's
+        flash work (``Journal.tidy``; its OSError goes through)."""
+        self._checkpoint_if_due()
+        self.journal.tidy()
+
+    def _checkpoint_if_due(self, late=False):
+        """Journal a checkpoint when enough was done since the latest one (``late``:
+        when nobody tidied for twice that). It only makes later rebuilds quicker, so a
+        full flash does not refuse the action."""
+        if self._checkpoint_due(late):
+            try:
+                checkpoints.write(self)
+            except (OSError, ValueError):
+                self.since = checkpoints.Tracker()  # not again at every action
 
     def act(self, action):
         if not isinstance(action, str) or not action or len(action) > MAX_ACTION_LENGTH:
             raise IllegalAction("not an action: %s" % (str(action)[:40],))
+        self.game.check_legal(action)  # exactly one of legal_actions(): see pawtrack.game
         try:
             events = self.game.apply(action)
         except IllegalAction:
@@ -129,6 +182,9 @@ class Match:
         if len(self.recent) > RECENT:
             self.recent.pop(0)
         self.changes += 1
+        self.since.actions += 1
+        self.since.records += 1
+        self._checkpoint_if_due(late=True)  # normally written by tidy, after the answer
         return events
 
     def undo(self, progress=None):
@@ -144,6 +200,7 @@ class Match:
         except Exception:
             self.game, self.recent = before  # the journal still counts the action as live
             raise
+        self.since.records += 1
         self.changes += 1
         return [{"ev": "undo", "action": undone}]
 
@@ -161,7 +218,9 @@ class Match:
         }
 
     def actions(self, first, count):
-        """The live actions ``first`` .. ``first + count - 1`` read back from the journal."""
+        """The live actions ``first`` .. ``first + count - 1`` read back from the journal
+        (by a reader of its own: damage found on flash since the resume leaves the
+        journal that takes the next actions as it was)."""
         window = []
         seen = [0]
 
@@ -170,5 +229,43 @@ class Match:
                 window.append(action)
             seen[0] += 1
 
-        self.journal.replay(collect)
+        reader = Journal(self.journal.files, self.journal.folder)
+        reader.gen = self.journal.gen
+        reader.replay(collect)
         return window
+
+
+def check_saved(journal, find_rules, game_id=None):
+    """(rules, None) if the journal's head names a match that can be resumed: a game
+    find_rules knows (and ``game_id``, when given), options that game allows (the
+    journal's options become the complete, checked ones), a first log of this
+    version (its first bytes alone). Otherwise (None, message):
+    no save (message None), or a head that fails a check, set aside (message says so).
+
+    The protocol checks a ``resume`` with it before anything changes; the logs
+    are read only by the replay."""
+    found, message = journal.load_head()
+    if not found:
+        return None, message
+    if game_id is not None and journal.game_id != game_id:
+        journal.set_aside()
+        return None, WRONG_PLACE
+    rules = find_rules(journal.game_id)
+    if rules is None:
+        journal.set_aside()
+        return None, UNKNOWN_GAME
+    try:
+        journal.options = resolve_options(rules, journal.options)
+    except ValueError:
+        journal.set_aside()
+        return None, RULES_CHANGED
+    problem = journal.first_log_problem()
+    if problem is not None:
+        journal.set_aside()
+        return None, problem
+    return rules, None
+
+
+def len_live(moves, drop_last):
+    """The live actions a replay applied: all but the last one when it dropped it."""
+    return moves - 1 if drop_last and moves else moves

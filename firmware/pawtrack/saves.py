@@ -12,14 +12,15 @@ it is set aside at boot with one sentence for the screen.
 
 import json
 
-from pawtrack.files import make_folders, safe_read, safe_write, set_aside
-from pawtrack.journal import Journal, SaveDamaged
+from pawtrack.files import clear_folder_name, make_folders, safe_read, safe_write, set_aside
+from pawtrack.journal import WRONG_PLACE, Journal, SaveDamaged
 
 FOLDER = "saves"
 ORDER = FOLDER + "/order"
 OLD_JOURNAL = "match.jnl"
 OLD_JOURNAL_NOTICE = "A game saved by an older version was set aside."
 UNREADABLE = "Saved game unreadable; set aside."
+IN_THE_WAY = "A file where saved games go was set aside."
 MAX_GAMES = 16
 
 
@@ -97,10 +98,14 @@ class Saves:
         """([ResumeEntry] most recent first, [notices]) for unfinished saved matches.
 
         ``game_ids`` are the games this firmware has; a save of any other game
-        is left alone. A save that cannot be read is set aside with a notice.
+        is left alone. A save that cannot be read is set aside with a notice, and so
+        is a file where ``saves/`` or a game's folder should be (a new match would
+        set it aside too, ``make_folders``, but without a word).
         """
         entries = []
         notices = []
+        if clear_folder_name(self.files, FOLDER):
+            notices.append(IN_THE_WAY)
         ordered = self.order()
         for game_id in game_ids:
             if game_id not in ordered:
@@ -119,13 +124,15 @@ class Saves:
         """(ResumeEntry or None, notice or None) for one game's save, without replaying it."""
         journal = self.journal(game_id)
         if not journal.exists():
+            if clear_folder_name(self.files, journal.folder):
+                return None, IN_THE_WAY
             return None, None
         found, message = journal.load_head()
         if not found:
             return None, message
         if journal.game_id != game_id:
             journal.set_aside()
-            return None, "Saved game in the wrong place; set aside."
+            return None, WRONG_PLACE
         try:
             status = journal.peek_status()
         except SaveDamaged as damage:

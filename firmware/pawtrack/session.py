@@ -81,7 +81,11 @@ class Session:
         return match
 
     def resume(self, game_id, progress=None):
-        """(match or None, message or None): the saved match of ``game_id`` becomes current."""
+        """(match or None, message or None): the saved match of ``game_id`` becomes current.
+
+        A match and a message: it was resumed from what could be trusted of a
+        damaged save (the message says how much); a ``save_damaged`` event says
+        so too."""
         package = self.find(game_id)
         if package is None:
             return None, "No game called %s." % game_id[:40]
@@ -95,8 +99,12 @@ class Session:
         self.package = package
         self.note_played(game_id)
         self.emit({"ev": "resumed", "game": match.game_id, "actions": match.moves})
+        if message:
+            event = {"ev": "save_damaged", "game": game_id, "kept": match.moves}
+            event["reason"] = message
+            self.emit(event)
         self.touch()
-        return match, None
+        return match, message
 
     def note_played(self, game_id):
         """The menu's order of games: changed now, written once the screen is still where
@@ -142,17 +150,18 @@ class Session:
         return events
 
     def tidy_later(self):
-        """If the journal has flash work to do (its next log to make, an old match's files
-        to remove), have it done once the screen is still."""
-        if self.later is not None and self.match.journal.needs_tidy():
+        """If the match has work to do (a checkpoint, the journal's next log to make, an old
+        match's files to remove), have it done once the screen is still."""
+        if self.later is not None and self.match.needs_tidy():
             self.later(self.tidy)
 
     def tidy(self):
-        """The journal's flash work, if still due. A flash error is left for the next
-        append to meet (and report: it makes its log itself when it has to)."""
+        """The match's checkpoint and the journal's flash work, if still due. A flash
+        error is left for the next append to meet (and report: it makes its log itself
+        when it has to)."""
         if self.match is not None:
             try:
-                self.match.journal.tidy()
+                self.match.tidy()
             except OSError:
                 pass
 

@@ -90,7 +90,7 @@ def report(board_name="pico", presses=DEFAULT_PRESSES, height=None):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--board", default="pico")
-    parser.add_argument("--height", type=int, choices=(64, 32))
+    parser.add_argument("--height", type=int, choices=(64,))
     parser.add_argument("--presses", default=DEFAULT_PRESSES)
     args = parser.parse_args(argv)
     for line in report(args.board, args.presses, args.height):

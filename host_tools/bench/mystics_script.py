@@ -27,7 +27,7 @@ from pawtrack.rng import Rng
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCRIPT = os.path.join(ROOT, "host_tools", "bench", "scripts", "mice_mystics.txt")
-PLAYER_SEED = 3
+PLAYER_SEED = 7  # a chapter with every kind of turn that ends whatever the dice
 MAX_PRESSES = 6000
 PER_LINE = 16
 
@@ -77,9 +77,15 @@ def as_text(presses):
 
 
 def read_script(path=SCRIPT):
-    """The presses of the script file, as one ``--press`` string."""
+    """The presses of the script file, as one ``--press`` string of button presses only
+    (its ``open:`` word replaced by the presses it takes, for players without a menu to
+    look at, as the MicroPython benchmark)."""
+    from host_tools.bench.scripts import Script
+    from host_tools.sim.press_words import word_text
+
     with open(path) as handle:
-        return " ".join(handle.read().split())
+        script = Script("mice_mystics", handle.read(), path)
+    return " ".join(word_text(*word) for word in script.words)
 
 
 def main(argv=None):

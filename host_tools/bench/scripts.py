@@ -2,8 +2,11 @@
 
 Every ``*.txt`` file in host_tools/bench/scripts/ is one script, named by its
 file name: press words in the simulator's syntax (``ok``, ``left:long``,
-``ok:2000``, ``wait``, ``wait:500``; see host_tools/sim/simulator.py), over as
-many lines as you like, ``#`` to the end of a line is a comment. A script
+``ok:2000``, ``wait``, ``wait:500``, ``open:chop``; see
+host_tools/sim/press_words.py), over as many lines as you like, ``#`` to the
+end of a line is a comment. ``open:`` words name main-menu rows; a script's
+``words`` have them replaced by the presses they take, worked out once on the
+simulator (``expand``), so the device plays plain presses. A script
 starts at the main menu of a device just switched on with nothing saved; new
 matches get the seeds 1, 2, 3... (on the device through the bench's probe,
 host_tools/bench/probe.py), as in the simulator.
@@ -36,6 +39,7 @@ bench to compare with the device's.
 import os
 import sys
 
+from host_tools.sim.press_words import OPEN, word_text
 from host_tools.sim.simulator import (
     GAP_MS,
     SHORT_HOLD_MS,
@@ -58,7 +62,7 @@ class Script:
         self.name = name
         self.text = text
         self.path = path
-        self.words = parse_presses(strip_comments(text))
+        self.words = expand(parse_presses(strip_comments(text)))
 
     @property
     def fixed_seeds(self):
@@ -102,6 +106,17 @@ def pico_simulator():
     from pawtrack.boarddef import core_board
 
     return Simulator(board=core_board(load_board("pico")))
+
+
+def expand(words):
+    """``words`` with each ``open:`` replaced by the presses it takes, found by playing them
+    (up to the last ``open:``) on a fresh simulator with the Pico's board definition."""
+    opens = [index for index, (name, _) in enumerate(words) if name == OPEN]
+    if not opens:
+        return words
+    head = words[: opens[-1] + 1]
+    done = pico_simulator().play(" ".join(word_text(*word) for word in head))
+    return done + words[opens[-1] + 1 :]
 
 
 REST_LOOK_MS = 1000

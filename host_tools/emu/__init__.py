@@ -33,7 +33,8 @@ the buttons that follow their pulls and can be driven low with ``set_pin``),
 Running: ``run_until(ms)``, ``run_for(ms)``, ``free_run(realtime=True)`` and
 ``pause()`` (for tools on the serial port), ``emulated_ms()``.
 Inputs: ``press(name, hold_ms=80, gap_ms=120, long=False)``,
-``set_button(name, held, at_ms=None)``, ``set_pin(gpio, held, at_ms=None)``,
+``set_button(name, held, at_ms=None)``, ``set_pin(gpio, held, at_ms=None)`` (both
+return the emulated ms the change happens at: a free run's "now" when at_ms is None),
 ``type(bytes)`` (USB serial input),
 ``power_cut(at_ms=None | after_op=N | during_op=N, fraction=0.5, off_ms=0)``.
 Records: ``frames`` (Update objects: ``t_us``, ``picture``, ``start_us``,

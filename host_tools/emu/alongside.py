@@ -5,12 +5,14 @@ The firmware's screens time their animations and blinking from ``ticks_ms``
 starts at 0 when it is made. ``align`` lets the simulator's time catch up with
 the board's, so a press lands at the same time on both and anything drawn from
 the clock (a blinking choice, a dice animation) is in the same phase.
-``press`` does one press word on both; ``compare`` runs the board until its
+``press`` does one press word on both (an ``open:`` word as the presses the
+simulator's menu, the same as the board's, needs); ``compare`` runs the board until its
 panel has been quiet a moment, brings the simulator to the same instant and
 compares the pictures and the LED colours, a few times if they differ (a
 redraw the board is still sending when the simulator has finished it).
 """
 
+from host_tools.sim.press_words import OPEN, menu_presses
 from host_tools.sim.simulator import WAIT
 
 QUIET_MS = 100
@@ -38,6 +40,10 @@ def press(pico, sim, name, ms, between=None):
     ``between()`` is called (to copy a seed the board announced, say) and the simulator,
     whose clock waited at the instant of the press, gets the same press."""
     align(pico, sim)
+    if name == OPEN:  # a menu row by name: the moves the simulator's menu (the board's) needs
+        for step in menu_presses(sim.app.screen, ms):
+            press(pico, sim, *step, between=between)
+        return
     if name == WAIT:
         if ms is None:
             pico.settle(quiet_ms=1000, limit_ms=10000)

@@ -5,8 +5,9 @@ user drags onto a Pico) and the RP2040 boot ROM. They are looked for in the
 environment variables ``PAWTRACK_PICO_FIRMWARE`` and ``PAWTRACK_PICO_BOOTROM``,
 else in ``../shared/pico/`` next to the repository. The emulator itself is
 rp2040js from ``node_modules`` (``make setup``). ``missing()`` says in one
-sentence what is not there (tests skip with it), ``locate()`` returns the paths
-or raises ``EmulatorUnavailable`` with that sentence.
+sentence what is not there and where to get it (tests skip with it; ``make
+emu`` says it before anything else), ``locate()`` returns the paths or raises
+``EmulatorUnavailable`` with that sentence.
 """
 
 import os
@@ -18,6 +19,15 @@ FIRMWARE_NAME = "micropython-1.28.0-rpi-pico.uf2"
 BOOTROM_NAME = "rp2040-bootrom-b1.bin"
 FIRMWARE_VERSION = "MicroPython 1.28.0 (rp2, RPI_PICO)"
 RP2040JS = os.path.join(ROOT, "node_modules", "rp2040js", "package.json")
+
+
+# Where a user gets each file (the README says the same).
+WHERE = {
+    "PAWTRACK_PICO_FIRMWARE": "MicroPython 1.28.0 for the Raspberry Pi Pico (RPI_PICO), the UF2"
+    " from micropython.org/download/RPI_PICO",
+    "PAWTRACK_PICO_BOOTROM": "the RP2040 B1 boot ROM (16 KiB .bin), from the releases of"
+    " github.com/raspberrypi/pico-bootrom-rp2040",
+}
 
 
 class EmulatorUnavailable(RuntimeError):
@@ -35,7 +45,7 @@ def bootrom_path():
 def missing():
     """None if the emulated Pico can run, else why not (one sentence)."""
     absent = [
-        "%s (%s)" % (path, variable)
+        "%s, not at %s (download it and set %s to its path)" % (WHERE[variable], path, variable)
         for path, variable in (
             (firmware_path(), "PAWTRACK_PICO_FIRMWARE"),
             (bootrom_path(), "PAWTRACK_PICO_BOOTROM"),
@@ -43,10 +53,7 @@ def missing():
         if not os.path.isfile(path)
     ]
     if absent:
-        return (
-            "the emulated Pico needs the stock MicroPython rp2 firmware and the RP2040 boot ROM;"
-            " not found: %s" % ", ".join(absent)
-        )
+        return "the emulated Pico needs %s" % "; and ".join(absent)
     if shutil.which("node") is None:
         return "the emulated Pico needs Node.js (node) on the PATH"
     if not os.path.isfile(RP2040JS):

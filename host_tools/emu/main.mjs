@@ -12,6 +12,7 @@
 //   {"cmd": "free", "realtime": true}   run on and on (paced to the wall clock if realtime)
 //   {"cmd": "pause"}                    stop running freely, answer {"ev": "paused"}
 //   {"cmd": "pin", "pin": P, "held": bool, "at_ns": T}   a button pressed or released at T
+//                                       (answers at_ns: when, on the board's clock; now if T passed)
 //   {"cmd": "serial", "data": "<hex>"}  bytes typed to the USB serial port
 //   {"cmd": "cut", "at_ns": T | "after_op": N | "during_op": N, "fraction": F, "off_ns": D}
 //   {"cmd": "save_flash", "path": P}    write the 2 MiB flash to a file
@@ -188,14 +189,15 @@ function handle(message) {
       send({ ev: 'paused', id, t_ns: pico.timeNs() });
       return;
     case 'pin': {
-      const at = message.at_ns ?? pico.timeNs();
+      const now = pico.timeNs();
+      const at = message.at_ns ?? now;
       const apply = () => pico.setButton(message.pin, message.held);
-      if (at <= pico.timeNs()) {
+      if (at <= now) {
         apply();
       } else {
         schedule(at, apply);
       }
-      send({ ev: 'ok', id });
+      send({ ev: 'ok', id, at_ns: Math.max(at, now) }); // when it happens on the board's clock
       return;
     }
     case 'serial':

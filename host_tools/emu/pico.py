@@ -372,15 +372,17 @@ class EmulatedPico:
             raise ValueError("board %s has no %r button" % (self.board["name"], name)) from None
 
     def set_button(self, name, held, at_ms=None):
-        """Hold a button down (its pin driven low) or let it go, now or at an emulated time."""
-        self.set_pin(self.pin_of(name), held, at_ms)
+        """Hold a button down (its pin driven low) or let it go, now or at an emulated time;
+        returns the emulated ms it happens at (now, if at_ms has passed: a free run's)."""
+        return self.set_pin(self.pin_of(name), held, at_ms)
 
     def set_pin(self, pin, held, at_ms=None):
-        """Drive a button pin or one of ``extra_pins`` low (held) or let it follow its pull."""
+        """Drive a button pin or one of ``extra_pins`` low (held) or let it follow its pull;
+        returns the emulated ms it happens at."""
         message = {"cmd": "pin", "pin": pin, "held": bool(held)}
         if at_ms is not None:
             message["at_ns"] = int(at_ms * 1e6)
-        self._send(message)
+        return self._send(message)["at_ns"] / 1e6
 
     def press(self, name, hold_ms=SHORT_HOLD_MS, gap_ms=GAP_MS, long=False):
         """Press a button for hold_ms (LONG_HOLD_MS if long), release, and run gap_ms more."""

@@ -3,18 +3,20 @@
     python -m host_tools.sim                         # the device in your terminal
     python -m host_tools.sim --headless --press "ok right ok:long" --png out.png --text
     python -m host_tools.sim --headless --press "ok ok ok wait" --png rolled.png
-    python -m host_tools.sim --headless --press "left ok right right ok ok:2000" --text
+    python -m host_tools.sim --headless --press "open:settings right right ok ok:2000" --text
     python -m host_tools.sim --serial                # JSON lines on stdin/stdout
 
 Press words (--press, separated by spaces): left, ok, right, back (a short
 press), BUTTON:long (held 700 ms), BUTTON:MS (held MS milliseconds, e.g.
 ok:2000), wait (until the animations are over: nothing redrawn for 1 s, at
-most 10 s) and wait:MS (let MS milliseconds pass). Time is virtual, so the
-same words give the same pictures every time.
+most 10 s), wait:MS (let MS milliseconds pass) and open:ROW (on the main menu,
+move to a row by its name and pick it: a game's id such as mmm or chop, dice
+for Dice & bag, settings). Time is virtual, so the same words give the same
+pictures every time.
 
 In the terminal the keys are shown under the screen: a short press is the
 key, a long press Shift+key or Tab then the key, and a digit 1-9 before a key
-holds it that many seconds (2 then s: hold OK for 2 s).
+holds it that many seconds and 200 ms more (2 then s: hold OK for 2 s).
 """
 
 import argparse
@@ -36,7 +38,7 @@ def parse_args(argv):
     parser.add_argument(
         "--press",
         default="",
-        help='with --headless: press words, e.g. "ok right ok:long ok:2000 wait" (see above)',
+        help='with --headless: press words, e.g. "open:chop ok ok:long ok:2000 wait" (see above)',
     )
     parser.add_argument("--png", help="write the final OLED picture here (512x256)")
     parser.add_argument("--text", action="store_true", help="print the OLED as 64 lines of #/.")

@@ -4,81 +4,34 @@
 presses go through the same pin sampling and debouncing as on the device, and
 time is virtual, so a run of presses gives the same pictures every time.
 
-A run of presses is a string of words (``parse_presses``):
-
-``ok``, ``left``, ``right``, ``back``
-    a short press: held 80 ms, then 120 ms with nothing held;
-``ok:long``
-    a long press: held 700 ms;
-``ok:2000``
-    held that many milliseconds (the button test's "Hold OK 2s" is ``ok:2000``);
-``wait``
-    let the animations finish: time passes until nothing has been redrawn for
-    a second (at most ten seconds, so a blinking cursor does not wait forever);
-``wait:500``
-    let that many milliseconds pass.
+A run of presses is a string of press words (host_tools/sim/press_words.py:
+``ok``, ``left:long``, ``ok:2000``, ``wait``, ``wait:500``, ``open:chop``);
+``run`` plays them, ``play`` also returns the button presses it made (an
+``open:`` word becomes the moves and the ok it took on the menu shown).
 """
 
 import tempfile
 
 from host_tools.sim import render
 from host_tools.sim.backend import BUTTONS, VirtualClock, make_hal
+from host_tools.sim.press_words import (  # noqa: F401 - the names callers import from here
+    GAP_MS,
+    KEY_NAMES,
+    LONG_HOLD_MS,
+    MAX_HOLD_MS,
+    OPEN,
+    SHORT_HOLD_MS,
+    WAIT,
+    PressError,
+    menu_presses,
+    parse_presses,
+)
 from pawtrack import games
 from pawtrack.ui.app import App
 
 STEP_MS = 5
-SHORT_HOLD_MS = 80
-LONG_HOLD_MS = 700
-GAP_MS = 120
-MAX_HOLD_MS = 60000
-WAIT = "wait"
 WAIT_QUIET_MS = 1000  # longer than any pause inside an animation
 WAIT_MAX_MS = 10000  # longer than the longest animation (Mmm!'s 3 s win)
-
-KEY_NAMES = ("left", "ok", "right", "back")
-
-
-class PressError(ValueError):
-    """A press word that names no button or kind."""
-
-
-def milliseconds(text, word):
-    if not text.isdigit() or not 0 < int(text) <= MAX_HOLD_MS:
-        raise PressError(
-            "bad time %r in %r (use milliseconds from 1 to %d, e.g. ok:2000)"
-            % (text, word, MAX_HOLD_MS)
-        )
-    return int(text)
-
-
-def parse_presses(text):
-    """'ok right:long ok:2000 wait' -> [("ok", 80), ("right", 700), ("ok", 2000), ("wait", None)].
-
-    Each item is (button, milliseconds held) or ("wait", milliseconds or None
-    for "until the animations are over").
-    """
-    presses = []
-    for word in text.replace(",", " ").split():
-        name, colon, kind = word.partition(":")
-        if name == WAIT:
-            presses.append((WAIT, milliseconds(kind, word) if colon else None))
-            continue
-        if name not in KEY_NAMES:
-            raise PressError(
-                "unknown button %r (use %s, or wait)" % (name, ", ".join(KEY_NAMES))
-            )
-        if kind in ("", "short"):
-            presses.append((name, SHORT_HOLD_MS))
-        elif kind == "long":
-            presses.append((name, LONG_HOLD_MS))
-        elif kind.isdigit():
-            presses.append((name, milliseconds(kind, word)))
-        else:
-            raise PressError(
-                "unknown press kind %r in %r (use :long or a time in ms, e.g. ok:2000)"
-                % (kind, word)
-            )
-    return presses
 
 
 class Simulator:
@@ -139,13 +92,28 @@ class Simulator:
         return waited
 
     def run(self, presses_text):
+        self.play(presses_text)
+
+    def play(self, presses_text):
+        """Play press words; returns what was done as [(button, ms) or ("wait", ms)], each
+        ``open:`` word replaced by the presses it took (for players that cannot look at the
+        menu: the emulated Pico, a device)."""
+        done = []
         for name, ms in parse_presses(presses_text):
-            if name != WAIT:
-                self.hold(name, ms)
-            elif ms is None:
-                self.settle()
-            else:
-                self.advance(ms)
+            steps = menu_presses(self.app.screen, ms) if name == OPEN else [(name, ms)]
+            for step in steps:
+                self.do(*step)
+            done.extend(steps)
+        return done
+
+    def do(self, name, ms):
+        """One parsed button press or wait (not an ``open:``, which ``play`` resolves)."""
+        if name != WAIT:
+            self.hold(name, ms)
+        elif ms is None:
+            self.settle()
+        else:
+            self.advance(ms)
 
     # -- what a person would see ----------------------------------------------
 

@@ -6,6 +6,10 @@ Players take turns. On your turn you roll a six-sided die as often as you like
 on the state (no "stop" before the first roll of a turn), every roll comes from
 the match's rng, and the game has an end, which is all the tests need.
 
+It keeps checkpoints (pawtrack.game), with every die rolled so far in them, so
+that a long match's checkpoint takes several journal records (the power-cut
+tests cut inside those too); ``Uncheckpointed`` is the same game without.
+
 The module itself is shaped like a registry entry (``ID``, ``NAME``,
 ``load_rules()``, ``hook(name)``), so tests can hand it to a Session or an App.
 """
@@ -38,6 +42,7 @@ class CountingGame(Game):
         self.pot = 0
         self.rolled = False
         self.winner = None
+        self.rolls = bytearray()  # every die rolled, for a checkpoint that grows
 
     def legal_actions(self):
         if self.winner is not None:
@@ -54,6 +59,7 @@ class CountingGame(Game):
 
     def _roll(self):
         value = self.rng.between(1, 6)
+        self.rolls.append(value)
         events = [{"ev": "rolled", "player": self.player, "value": value}]
         if value == 1:
             events.append({"ev": "bust", "player": self.player, "lost": self.pot})
@@ -95,3 +101,12 @@ class CountingGame(Game):
 
     def summary(self):
         return "turn %d, P%d to play" % (self.turn, self.player + 1)
+
+    CHECKPOINT_VERSION = 1
+    CHECKPOINT_FIELDS = ("scores", "player", "turn", "pot", "rolled", "winner", "rolls")
+
+
+class Uncheckpointed(CountingGame):
+    """The counting game as rules without checkpoints are: rebuilt by replay alone."""
+
+    CHECKPOINT_VERSION = 0

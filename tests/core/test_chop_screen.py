@@ -9,11 +9,16 @@ import unittest
 from app_kit import game_app
 
 from pawtrack.buttons import LONG, SHORT
-from pawtrack.games.chop.screen import ChopScreen, MixScreen
+from pawtrack.games.chop.screen import EFFECT_TEXT, RIGHT_CHARS, ChopScreen, MixScreen
 from pawtrack.ui.lights import BLUE, WHITE, YELLOW
 
 
 class ChopScreenTest(unittest.TestCase):
+    def test_tile_effects_are_said_in_words_that_fit(self):
+        for effect, text in EFFECT_TEXT.items():
+            self.assertTrue(len(text) <= RIGHT_CHARS, effect)
+            self.assertNotIn("chs", text)  # no abbreviations to learn
+
     def test_make_screen_gives_the_table(self):
         app = game_app("chop", {"players": 2})
         self.assertTrue(isinstance(app.screen, ChopScreen))  # at the bottom: its own boot

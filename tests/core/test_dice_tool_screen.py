@@ -162,7 +162,7 @@ class DiceToolScreenTest(unittest.TestCase):
         self.assertTrue(isinstance(history, HistoryScreen))
         self.assertEqual(history.text_lines()[0], "1/%d" % HISTORY)
         newest = tool.tool.history[0]["faces"][0]
-        self.assertEqual(history.text_lines()[1], "Chop cat x1: %d" % newest)
+        self.assertEqual(history.text_lines()[1], "Cat die x1: %d" % newest)
         self.press("left")
         self.assertEqual(history.text_lines()[0], "2/%d" % HISTORY)
         self.press("right")

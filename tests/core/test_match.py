@@ -13,7 +13,7 @@ from scratch import make_scratch_dir, remove_scratch_dir
 from pawtrack.files import OsFiles, safe_write
 from pawtrack.game import IllegalAction
 from pawtrack.journal import Journal
-from pawtrack.match import RULES_CHANGED, UNKNOWN_GAME, Match
+from pawtrack.match import LOST, RULES_CHANGED, UNKNOWN_GAME, Match
 from pawtrack.memfiles import MemoryFiles
 from pawtrack.rng import Rng
 
@@ -279,12 +279,18 @@ class JournalledMatchTest(unittest.TestCase):
         self.assertFalse(self.files.exists(FOLDER + "/head"))
         self.assertTrue(self.files.exists(FOLDER + "/head.bad"))
 
-    def test_actions_the_rules_refuse_are_set_aside(self):
+    def test_an_action_the_rules_refuse_ends_the_trusted_actions(self):
         journal = self.journal()
         journal.start("counting", {"players": 2, "target": 20}, 1, (False, ""))
-        journal.append_action("stop")  # not legal before a roll
-        self.assertEqual(self.resume(), (None, RULES_CHANGED))
-        self.assertTrue(self.files.exists(FOLDER + "/head.bad"))
+        for action in ("roll", " roll", "roll"):  # the second is not one of legal
+            journal.append_action(action)
+        match, message = self.resume()
+        self.assertEqual(message, LOST % 1)
+        self.assertEqual(match.actions(0, 10), ["roll"])
+        match.act("roll")  # the match goes on in a copy of what was kept
+        again, message = self.resume()
+        self.assertIsNone(message)
+        self.assertEqual(again.snapshot(), match.snapshot())
 
     def test_options_the_rules_refuse_are_set_aside(self):
         self.journal().start("counting", {"players": 9}, 1, (False, ""))

@@ -194,8 +194,9 @@ def chapter_lines(seed, count):
     return lines
 
 
-# Recorded once on CPython; the MicroPython run must give the very same numbers.
-DIGESTS = {1: (255, 3645829774), 8: (300, 2523736551), 10: (300, 1567469739)}
+# Recorded once on CPython (again after the rescue, "no minions" and free-action
+# checks); the MicroPython run must give the very same numbers.
+DIGESTS = {1: (300, 3268271286), 8: (139, 2904162386), 10: (283, 1540335148)}
 
 
 class SameChapterEverywhere(unittest.TestCase):

@@ -323,9 +323,11 @@ class Trackers(unittest.TestCase):
         game.apply("captured filch")
         for _ in range(4):  # collin, nez, filch (captured: skipped), rats
             game.apply("end")
+        game.apply("defeated rats")  # the rats are gone: no minions on the board
         game.apply("board no")
         turn_of(game, "filch")
         game.apply("rescue")  # filch comes back (no minions on the board)
+        game.apply("board yes")  # filch was the last card: a new encounter's minions
         events = game.apply("captured filch")
         self.assertEqual(first(events, "achievement")["name"], "scaper")
         self.assertEqual(game.end, 9)
@@ -381,12 +383,15 @@ class Trackers(unittest.TestCase):
 
     def test_3_2_scaper_third_capture_is_rescued_at_once(self):
         game = chapter(heroes=("collin", "nez"), end=9)
+        game.apply("defeated rats")  # a rescue needs the minions gone
         game.apply("captured nez")
         turn_of(game, "nez")
         game.apply("rescue")
+        game.apply("board yes")
         game.apply("captured nez")  # second: Scaper
         turn_of(game, "nez")
         game.apply("rescue")
+        game.apply("board yes")
         events = game.apply("captured nez")
         self.assertEqual(first(events, "captured")["rescued"], True)
         self.assertEqual(game.captured, [])
@@ -414,11 +419,11 @@ class Trackers(unittest.TestCase):
         turn_of(game, "rats")
         events = game.apply("end")
         self.assertEqual(events, [{"ev": "round_end", "round": 1, "minion_cards": 1}])
-        self.assertEqual(game.legal_actions(), ["board yes", "board no", "won"])
         game.apply("board yes")
         self.assertEqual((game.wheel, game.round, game.current), (0, 2, "collin"))
         turn_of(game, "rats")
-        game.apply("end")
+        game.apply("defeated rats")  # the last rats are gone on their own turn
+        self.assertEqual(game.legal_actions(), ["board yes", "board no", "won"])
         events = game.apply("board no")
         self.assertEqual(first(events, "wheel"), {"ev": "wheel", "wheel": 1, "added": 1,
                                                   "why": "no minions"})
@@ -429,7 +434,7 @@ class Trackers(unittest.TestCase):
         for _ in range(5):
             game.apply("wheel +1")
         turn_of(game, "rats")
-        game.apply("end")
+        game.apply("defeated rats")
         events = game.apply("board no")
         self.assertEqual(kinds(events)[:3], ["wheel", "surge", "hourglass"])
         self.assertEqual((game.wheel, game.hourglass), (0, 2))
@@ -574,12 +579,18 @@ class Round(unittest.TestCase):
         game.apply("end")
         self.assertEqual(game.current, "nez")
         actions = game.legal_actions()
-        self.assertIn("rescue", actions)
         self.assertNotIn("move 1", actions)
         self.assertNotIn("check search 1", actions)
+        # A minion card on the track means minions on the board: no rescue.
+        self.assertNotIn("rescue", actions)
+        with self.assertRaises(IllegalAction) as refused:
+            game.apply("rescue")
+        self.assertEqual(str(refused.exception), "no rescue: Rats still on the track")
+        game.apply("defeated rats")  # the last rats gone: their card leaves the track
+        self.assertIn("rescue", game.legal_actions())
         events = game.apply("rescue")  # the rescued mouse's turn ends
-        self.assertEqual(kinds(events), ["rescued", "turn"])
-        self.assertEqual((game.captured, game.current), ([], "rats"))
+        self.assertEqual(kinds(events), ["rescued", "round_end"])
+        self.assertEqual((game.captured, game.current), ([], None))
 
     def test_3_3_mouse_rolls_one_number_minions_one_each(self):
         game = chapter()
@@ -669,6 +680,60 @@ class Defaults(unittest.TestCase):
     def test_3_5_scripted_faces_are_the_die_table(self):
         for face in dice.MICE_MYSTICS_ACTION:
             self.assertEqual(dice.MICE_MYSTICS_ACTION[FACE[face]], face)
+
+
+
+class RuleChecks(unittest.TestCase):
+    """What the rule text forbids is refused with its reason, nothing changed."""
+
+    def refused(self, game, action, reason):
+        before = game.state()
+        with self.assertRaises(IllegalAction) as refusal:
+            game.apply(action)
+        self.assertEqual(str(refusal.exception), reason)
+        self.assertEqual(game.state(), before)
+
+    def test_3_2_no_minions_cheese_needs_the_minion_cards_off_the_track(self):
+        game = chapter(end=8)
+        turn_of(game, "rats")
+        game.apply("end")
+        self.assertEqual(game.legal_actions(), ["board yes", "defeated rats", "won"])
+        self.refused(game, "board no", "Rats still on the track: its minions are on the board")
+        events = game.apply("defeated rats")  # said at the round's end: the card goes
+        self.assertEqual(first(events, "removed")["track"], ["collin", "nez"])
+        self.assertEqual(game.phase, "round_end")
+        events = game.apply("board no")
+        self.assertEqual(first(events, "wheel")["why"], "no minions")
+
+    def test_3_4_share_and_level_up_only_on_the_mouses_own_turn(self):
+        game = chapter(heroes=("collin", "nez", "filch"))
+        for _ in range(6):
+            game.apply("cheese nez +1")
+        game.apply("cheese filch +1")
+        actions = game.legal_actions()  # collin's turn
+        self.assertIn("give nez collin", actions)  # collin takes a share
+        self.assertNotIn("give filch nez", actions)  # neither is acting
+        self.assertNotIn("levelup nez", actions)
+        self.refused(game, "give filch nez", "share and level up only on that mouse's own turn")
+        self.refused(game, "levelup nez", "share and level up only on that mouse's own turn")
+        game.apply("end")
+        self.assertEqual(game.current, "nez")
+        self.assertIn("levelup nez", game.legal_actions())
+        self.assertIn("give filch nez", game.legal_actions())
+        turn_of(game, "rats")  # a minion's turn: no free actions at all
+        self.assertEqual([a for a in game.legal_actions() if a.split(" ")[0] in
+                          ("give", "levelup")], [])
+
+    def test_3_4_water_and_mousetrap_checks_are_not_the_mouses_action(self):
+        game = chapter()
+        will_roll(game, "bow")
+        game.apply("check water 1")
+        will_roll(game, "sword*", "bow")
+        game.apply("check trap 2")
+        self.assertEqual(game.acted, 0)
+        will_roll(game, "sword*")
+        game.apply("check search 1")
+        self.assertEqual(game.acted, 1)
 
 
 if __name__ == "__main__":

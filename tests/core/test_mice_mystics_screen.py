@@ -12,7 +12,13 @@ from app_kit import game_app
 
 from pawtrack.buttons import SHORT
 from pawtrack.games.mice_mystics import trackers
-from pawtrack.games.mice_mystics.screen import DIE_PITCH, FACE_ICONS, MysticsScreen
+from pawtrack.games.mice_mystics.screen import (
+    DIE_PITCH,
+    FACE_ICONS,
+    SMALL_DIE_PITCH,
+    SMALL_FACE_ICONS,
+    MysticsScreen,
+)
 from pawtrack.rng import Rng
 from pawtrack.ui import lights
 
@@ -110,7 +116,8 @@ class SetupAndTurns(unittest.TestCase):
             battle = app.game.last_battle
             lines = app.table.text_lines()
             self.assertEqual(lines[1], "attack " + " ".join(battle[6]))
-            self.assertIn("Wounds %d (%d-%d)" % (battle[5], battle[3], battle[4]), lines)
+            said = "Wounds: %d of %d" % (battle[5], battle[3]) if battle[5] else "All blocked"
+            self.assertIn(said, lines)
         else:
             self.assertIn("No hit", app.table.text_lines())
         self.assertEqual(shown_choice(app), "> End turn")
@@ -203,8 +210,10 @@ class SetupAndTurns(unittest.TestCase):
             if step % 11 == 5:
                 press(app, "right", "right")
             press(app, "ok")
+            presses = 0
             while app.screen is not app.table:  # pickers: take what they offer
-                press(app, "ok" if step % 7 else "back")
+                press(app, "ok" if step % 7 and presses < 5 else "back")
+                presses += 1
         self.assertTrue(app.game.is_over())
         self.assertTrue(len(pictures) > 40, len(pictures))
 
@@ -223,6 +232,120 @@ class SetupAndTurns(unittest.TestCase):
                 app.session.act(chooser.choice(calm or legal))
                 app.step(seed * 100000 + len(app.session.match.recent))
                 self.assertEqual(app.messages, [], app.session.match.recent)
+
+
+class RulesOnTheScreen(unittest.TestCase):
+    """What issue-27's rules checks found: the screen leads to what the rules say."""
+
+    def test_3_3_a_captured_mouse_without_minions_is_rescued_by_the_first_ok(self):
+        app = game_app("mice_mystics", {}, seed=4243, leds=12)
+        for action in ("endpage 8", "hero collin", "hero nez", "minion rats", "deal", "end",
+                       "captured nez", "defeated rats", "end", "board no"):
+            app.session.act(action)
+        app.render()
+        self.assertEqual((app.game.current, app.game.captured), ("nez", ["nez"]))
+        self.assertEqual(shown_choice(app), "> Rescue")
+        self.assertIn("the rescue is", app.table.text_lines())
+        press(app, "ok")
+        self.assertEqual(app.game.captured, [])
+        self.assertEqual(app.table.text_lines()[1:5], ["Rescued:", "Nez, place", "by a mouse.",
+                                                       "Turn is over."])
+
+    def test_3_3_with_a_minion_card_on_the_track_there_is_no_rescue_to_offer(self):
+        app = new_app()
+        while app.table.current()[0] != "?captured":
+            press(app, "left")
+        press(app, "ok", "right", "ok")  # Nez (by the buttons: the screen says it)
+        self.assertEqual(app.game.captured, ["nez"])
+        self.assertEqual(app.table.text_lines()[1:5], ["Captured:", "Nez", "cheese lost,",
+                                                       "hourglass +1"])
+        app.session.act("end")
+        app.render()
+        self.assertEqual(shown_choice(app), "> End turn")
+        self.assertNotIn("rescue", app.table.actions())
+        app.session.act("end")
+        app.session.act("end")  # the rats
+        app.render()
+        self.assertEqual(app.game.phase, "round_end")
+        self.assertEqual(app.table.actions(), ["board yes", "?defeated", "won"])
+
+    def test_3_4_a_second_action_is_asked_about_with_the_reason(self):
+        app = new_app()
+        app.session.act("check search 1")  # collin's action
+        app.render()
+        self.assertEqual(shown_choice(app), "> End turn")
+        press(app, "right", "right")  # "Battle": melee, 2 dice
+        self.assertEqual(shown_choice(app), "> Battle")
+        press(app, "ok", "ok", "ok")
+        self.assertEqual(type(app.screen).__name__, "ConfirmScreen")
+        self.assertEqual(app.screen.text_lines()[:2], ["Collin took an action",
+                                                       "this turn: one per"])
+        moves = app.session.match.moves
+        press(app, "ok")  # "Cancel" first
+        self.assertEqual(app.session.match.moves, moves)
+        press(app, "ok", "ok", "ok", "right", "ok")  # an ability card allows it
+        self.assertEqual(app.session.match.moves, moves + 1)
+        self.assertEqual(app.game.last[0], "attack")
+
+    def test_3_4_the_cheese_picker_offers_share_and_level_up_only_on_the_mouses_turn(self):
+        app = new_app()
+        for _ in range(6):
+            app.session.act("cheese nez +1")
+        app.session.act("end")
+        app.session.act("end")  # the rats' turn
+        app.render()
+        app.table.ask_cheese("nez")
+        labels = [label for label, _ in app.screen.options]
+        self.assertEqual(labels, ["+1 cheese", "-1 cheese", "Roach stole 1"])
+        press(app, "back")
+        app.session.undo()  # nez's turn again
+        app.render()
+        app.table.ask_cheese("nez")
+        labels = [label for label, _ in app.screen.options]
+        self.assertEqual(labels, ["Level up (-6)", "+1 cheese", "-1 cheese", "Give one",
+                                  "Roach stole 1"])
+
+    def test_3_3_ambush_rolls_are_said(self):
+        app = new_app(("endpage 6", "hero collin", "hero nez", "minion rats"))
+        press(app, "ok")  # "Deal + ambush" comes first
+        lines = app.table.text_lines()
+        self.assertEqual(lines[1], "Ambush! rolled")
+        card = app.game.track.index("rats") + 1
+        self.assertTrue(lines[2].startswith("Rats ") and lines[2].endswith("> #%d" % card),
+                        lines[2])
+
+    def test_3_4_the_acting_mouses_cheese_is_in_the_title(self):
+        app = new_app()
+        app.session.act("cheese collin +1")
+        app.render()
+        self.assertEqual(app.table.text_lines()[0], "Collin 1 cheese R1")
+        app.session.act("end")
+        app.session.act("end")
+        app.render()
+        self.assertEqual(app.table.text_lines()[0], "Rats R1")
+
+    def test_3_4_a_battle_of_eight_dice_shows_the_attack_too(self):
+        app = new_app()
+        app.session.act("end")
+        app.session.act("end")  # the rats attack with 8 dice
+        app.game.rng = Rng(3)
+        for _ in range(20):
+            app.session.act("attack melee 8")
+            if app.game.phase == "defence":
+                break
+            app.session.undo()
+            app.game.rng = Rng(app.game.rng.below(1000) + 7)
+        app.session.act("defend collin 7")
+        app.render()
+        attack = app.game.last_battle[6]
+        defence = app.game.last[2]
+        self.assertEqual((len(attack), len(defence)), (8, 7))
+        for index in range(8):
+            self.assertTrue(icon_drawn(app.canvas, SMALL_FACE_ICONS[attack[index]],
+                                       index * SMALL_DIE_PITCH, 13), index)
+        for index in range(7):
+            self.assertTrue(icon_drawn(app.canvas, SMALL_FACE_ICONS[defence[index]],
+                                       index * SMALL_DIE_PITCH, 25), index)
 
 
 class LedsAndAlarms(unittest.TestCase):

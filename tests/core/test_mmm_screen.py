@@ -325,6 +325,17 @@ class MmmScreenTest(unittest.TestCase):
         app.table.button("ok", SHORT)
         self.assertEqual(app.beeps, [300])
 
+    def test_a_bust_is_said_until_the_next_action(self):
+        app = mmm_app({"level": "lite"}, seed=2)
+        app.table.button("ok", SHORT)  # roll
+        choose(app.table, "none")
+        app.table.button("ok", SHORT)  # bust
+        app.render()
+        lines = app.table.text_lines()
+        self.assertTrue([line for line in lines if line.startswith("BUST!")], lines)
+        app.table.button("ok", SHORT)  # roll again: the bust is history
+        self.assertFalse([line for line in app.table.text_lines() if line.startswith("BUST!")])
+
     def test_lights_show_cat_pantry_and_dice(self):
         app = mmm_app({"level": "lite"}, seed=2)
         screen = app.table

@@ -27,7 +27,7 @@ class MouseChaosScreenTest(unittest.TestCase):
         # What the players see: player 1 draws first, one mouse in each nest.
         lines = app.table.text_lines()
         self.assertEqual(lines[0], "P1 draw T1")
-        self.assertEqual(lines[-2:], ["NW1 NE1 SE1 SW1", "> Draw holder"])
+        self.assertEqual(lines[-2:], ["mice NW:1 NE:1 SE:1 SW:1", "> Draw holder"])
         app.press("ok")
         self.assertEqual(app.session.match.recent, ["draw"])
         self.assertEqual(app.table.text_lines()[1], "holder %d" % app.game.state()["number"])

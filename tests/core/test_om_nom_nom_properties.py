@@ -207,7 +207,8 @@ class LegalActions(unittest.TestCase):
         self.assertTrue(tried[0] > 100 and tried[1] > 1000)
 
 
-# Recorded from CPython: (options, seed) -> rolls of each round, then every seat's round scores.
+# Recorded from CPython (the sheet game again when its maximum became 3 x colours
+# + 33): (options, seed) -> rolls of each round, then every seat's round scores.
 FINGERPRINTS = (
     ({"mode": "solo", "solo_rivals": 3}, 11,
      [(2, 2, 2, 6, 1, 2), (5, 2, 4, 3, 0, 1), (1, 4, 5, 0, 3, 2)],
@@ -217,7 +218,7 @@ FINGERPRINTS = (
      [[13, 13, 10], [10, 6, 4], [8, 7, 13], [13, 7, 14], [5, 8, 11]]),
     ({"mode": "sheet", "players": 4}, 13,
      [(2, 2, 2, 6, 1, 2), (4, 5, 0, 3, 2, 1), (3, 4, 4, 4, 0, 0)],
-     [[10, 9, 47], [12, 3, 4], [0, 19, 38], [16, 47, 30]]),
+     [[26, 12, 42], [11, 6, 5], [35, 29, 22], [9, 43, 12]]),  # totals 0-45: 3 x 4 + 33
 )
 
 

@@ -438,7 +438,11 @@ class Referee(unittest.TestCase):
             events = game.apply("roll")
             self.assertEqual(sum(events[0]["dice"].values()), 15)
             self.assertEqual(game.legal_actions()[0], "total 0")
-            self.assertEqual(game.legal_actions()[-1], "total %d" % game.max_total())
+            # 3 x colours + 33: six own cards, three top animals each eating
+            # one card of every other colour, fifteen red dice.
+            self.assertEqual(game.legal_actions()[-1], "total 42")
+            with self.assertRaises(IllegalAction):
+                game.apply("total 43")
             for points in round_totals:
                 events = game.apply("total %d" % points)
         # 30, 30, 30: best rounds 12, 12, 11: p1 and p2 share the win.

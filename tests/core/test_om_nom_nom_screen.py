@@ -10,6 +10,7 @@ import unittest
 from app_kit import game_app
 
 from pawtrack.buttons import LONG, REPEAT, SHORT
+from pawtrack.games.om_nom_nom.chains import CARDS
 from pawtrack.games.om_nom_nom.pages import CELL_CHARS, ScoresScreen, outcome_lines
 from pawtrack.games.om_nom_nom.rules import NO_UNDO
 from pawtrack.games.om_nom_nom.screen import (
@@ -69,7 +70,8 @@ class TablePages(unittest.TestCase):
         self.assertTrue(len(pictures) > 30)
         lines = screen.text_lines()
         self.assertTrue(lines[0].startswith(("You win!", "You lose", "Shared win")))
-        self.assertEqual(len(lines), 5)  # the title and the four colours
+        self.assertEqual(len(lines), 6)  # the title, the heading and the four colours
+        self.assertEqual(lines[1], "# Who Tot  R1 R2 R3")
 
     def test_the_boards_page_shows_the_dice_on_each_board(self):
         app = game_app("om_nom_nom", {"mode": "solo"})
@@ -92,7 +94,7 @@ class TablePages(unittest.TestCase):
         self.assertEqual(app.table.page, REVEAL_PAGE)
         self.assertEqual(app.table.text_lines(), [
             "R1 T1 cards",
-            "wolf P1 +3, P2 +1d",
+            "wolf P1 +3, ate P2",
             "rabbit P2 eaten, by P1",
             "cat P3 +1, no prey",
         ])
@@ -117,10 +119,12 @@ class TablePages(unittest.TestCase):
             seats = ("you", "v1", "v2")
             count = 3
             last_cards = (1, 0, 4)
-            outcomes = (("eaten", 0, (), 0, 1), ("ate", 2, (0,), 0, None), ("kept", 1, (), 0, None))
+            outcomes = (("eaten", 0, (), 0, 1), ("ate", 2, (0,), 0, None),
+                        ("too_few", 1, (), 0, None))
 
         self.assertEqual(outcome_lines(Solo, 0), ("You", "eaten:V1"))  # "You eaten" is too wide
-        self.assertEqual(outcome_lines(Solo, 1), ("V1 +2", "You"))
+        self.assertEqual(outcome_lines(Solo, 2), ("V2 +1", "too few"))
+        self.assertEqual(outcome_lines(Solo, 1), ("V1 +2", "ate You"))  # not a gain of You's
         for seat in range(3):
             for line in outcome_lines(Solo, seat):
                 self.assertTrue(len(line) <= CELL_CHARS, line)
@@ -254,6 +258,49 @@ class Lights(unittest.TestCase):
         colours = app.hal.leds.writes[-1]
         self.assertEqual(colours[:6], [scaled(app, WHITE)] * 5 + [OFF])
         self.assertEqual(colours[15], OFF)
+
+
+
+class Issue27Pages(unittest.TestCase):
+    def test_six_colours_fit_above_the_screens_edge(self):
+        app = game_app("om_nom_nom", {"mode": "sheet", "players": 6}, seed=3)
+        for _round in range(3):
+            app.session.act("roll")
+            for seat in range(6):
+                app.session.act("total %d" % (10 + seat))
+        app.step()
+        press(app, "ok")  # the last round's score table, then the ranking
+        self.assertEqual(app.table.page, END_PAGE)
+        lines = app.table.text_lines()
+        self.assertEqual(lines[1], "# Who Tot  R1 R2 R3")
+        self.assertEqual(lines[2].split()[:3], ["1", "P6", "45"])
+        for page in ("end", "scores"):
+            if page == "scores":
+                app.push(ScoresScreen(app))
+                app.step()
+            bottom = [app.canvas.pixel(x, y) for x in range(128) for y in (61, 62, 63)]
+            self.assertFalse(any(bottom), page)  # a blank margin under the last row
+
+    def test_solo_shows_the_cards_the_virtual_colours_played_this_round(self):
+        app = game_app("om_nom_nom", {"mode": "solo", "solo_rivals": 2}, seed=4)
+        app.session.act("roll")
+        app.session.act("play cat")
+        app.session.act("play wolf")
+        press(app, "ok", kind=LONG)
+        self.assertTrue(isinstance(app.screen, ScoresScreen))
+        press(app, "right")
+        lines = app.screen.text_lines()
+        self.assertEqual(lines[0], "Played R1")
+        self.assertEqual(lines[1], "You cat wolf")
+        game = app.game
+        for seat in (1, 2):
+            names = " ".join(CARDS[card] for card in game.played[seat])
+            self.assertEqual(lines[1 + seat], "V%d %s" % (seat, names))
+            self.assertEqual(len(game.played[seat]), 2)
+        press(app, "left")
+        self.assertEqual(app.screen.text_lines()[0], "Score R1 R2 R3 Tot")
+        press(app, "ok")
+        self.assertTrue(app.screen is app.table)
 
 
 if __name__ == "__main__":

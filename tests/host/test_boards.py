@@ -69,6 +69,9 @@ CASES = [
     (('"i2c_sda": 4', '"i2c_sda": 6'), "i2c_sda: GPIO 6 cannot be SDA of I2C0"),
     (('"i2c_scl": 5', '"i2c_scl": "GP5"'), "i2c_scl: must be int"),
     (('"oled_height": 64', '"oled_height": 48'), "oled_height: 128x48 is not a supported panel"),
+    (('"oled_height": 64', '"oled_height": 32'),
+     "oled_height: 128x32 is not a supported panel: the screens are laid out for a 128x64 panel"
+     " (a 128x32 panel would cut every game's bottom half)"),
     (('"oled_address": 0x3C', '"oled_address": 0x50'), "oled_address: 0x50 is not an SSD1306"),
     (('"mpy_arch": "armv6m"', '"mpy_arch": "armv7emsp"'), "mpy_arch: the rp2040 needs 'armv6m'"),
     (('"chip": "rp2040"', '"chip": "esp32"'), "chip: 'esp32' is not one of"),

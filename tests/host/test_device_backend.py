@@ -55,7 +55,7 @@ def simulator_steps(board, presses, height):
     return steps
 
 
-@pytest.mark.parametrize("height", [64, 32])
+@pytest.mark.parametrize("height", [64])
 def test_decoded_i2c_bytes_show_the_simulators_picture_after_every_press(height):
     board = boards.load_board("pico")
     records = bench_i2c.drive("pico", PRESSES, height=height)

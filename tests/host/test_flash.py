@@ -355,6 +355,26 @@ def test_a_port_that_does_not_exist():
     assert str(caught.value).startswith("cannot open /dev/pawtrack-no-such-port")
 
 
+def not_built(board):
+    raise AssertionError("the firmware was compiled before the port was checked")
+
+
+def test_a_wrong_port_is_said_before_compiling(monkeypatch):
+    monkeypatch.setattr(flash, "build", not_built)
+    with pytest.raises(flash.FlashError) as caught:
+        flash.flash("pico", port="/dev/pawtrack-no-such-port", ports=[])
+    assert str(caught.value).startswith("cannot open /dev/pawtrack-no-such-port")
+    main_fd, sub_fd = pty.openpty()  # a port with no MicroPython behind it
+    name = os.ttyname(sub_fd)
+    try:
+        with pytest.raises(flash.FlashError) as caught:
+            flash.flash("pico", port=name, ports=[])
+    finally:
+        os.close(sub_fd)
+        os.close(main_fd)
+    assert str(caught.value).startswith("%s does not answer as MicroPython" % name)
+
+
 def test_the_wait_for_the_raw_repl_can_be_made_longer(monkeypatch):
     monkeypatch.delenv("PAWTRACK_HANDSHAKE_S", raising=False)
     assert flash.handshake_seconds() == flash.HANDSHAKE_S == 2.0

@@ -16,7 +16,7 @@ from host_tools.sim.simulator import Simulator
 from pawtrack import games
 from pawtrack.rng import Rng
 
-ACTIONS_IN_SCRIPT = 297
+ACTIONS_IN_SCRIPT = 216
 
 
 def game(sim):
@@ -53,7 +53,7 @@ def test_a_whole_chapter_by_button_presses(tmp_path):
     sim.run(read_script())
     g = game(sim)
     assert g.is_over()
-    assert g.result == {"won": False, "reason": "hourglass", "round": 14, "hourglass": g.end,
+    assert g.result == {"won": False, "reason": "hourglass", "round": 15, "hourglass": g.end,
                         "end": g.end}
     actions = sim.app.session.match.actions(0, 100000)
     assert len(actions) == ACTIONS_IN_SCRIPT
@@ -65,8 +65,10 @@ def test_a_whole_chapter_by_button_presses(tmp_path):
         assert verb in verbs, verb
     assert actions[:6] == ["endpage 7", "hero collin", "hero nez", "hero maginos",
                            "minion rats", "deal ambush"]
-    assert g.surges >= 3 and g.cheesemaster() is not None
-    assert sim.app.screen.text_lines()[0] == "Chapter lost R14"
+    # (since the rescue needs the minion cards off the track, no short scripted
+    # chapter both rescues and makes a Cheesemaster; the rules tests cover it)
+    assert g.surges >= 3
+    assert sim.app.screen.text_lines()[0] == "Chapter lost R15"
     assert all(color[0] > 0 and color[1] == 0 for color in sim.leds())  # the alarm: red
 
 
@@ -94,7 +96,7 @@ def test_power_cut_mid_chapter_resumes_with_every_tracker_intact(tmp_path):
         shown = sim.app.screen.text_lines()
         leds = sim.leds()
         sim = Simulator(state_dir=folder)  # the power comes back
-        assert sim.app.screen.text_lines()[0] == "> Resume Mice & Mystics"
+        assert sim.app.screen.text_lines()[0] == "> Resume Mystics"  # the row fits 18 characters
         sim.run("ok")
         assert sim.screen_name() == "MysticsScreen"
         assert trackers(sim) == before

@@ -144,7 +144,7 @@ def test_power_cut_mid_game_offers_resume_and_resumes_the_same_state(tmp_path):
     again = Simulator(state_dir=folder)  # the power comes back
     menu = again.app.screen.text_lines()
     assert menu[0] == "> Resume Mmm!"
-    assert again.app.screen.title_right() == game(sim).summary()[:12]
+    assert again.app.screen.title_right() == game(sim).summary()[:21]
     again.run("ok")
     assert again.screen_name() == "MmmScreen"
     assert again.app.session.match.actions(0, 100000) == actions

@@ -8,7 +8,8 @@ formats with progsize=256), cache 4 x 256, lookahead 32, block_cycles 100
 
 A scripted session (games of the test-only counting game, one of them long
 enough to fill several of the journal's logs: rolls, stops, undos, games played
-to the end, new games, settings saves, logs made ahead while the screen is still)
+to the end, new games, settings saves, checkpoints written and logs made ahead
+while the screen is still)
 is run once on a freshly formatted flash, logging every prog and erase with the
 session step that caused it, and the match and settings after every step. The
 journal's records are programmed into its logs in place, under LittleFS, by
@@ -183,8 +184,9 @@ class LfsFiles:
 
 def make_script():
     """The session, a list of steps: ("settings", bytes), ("new", options, seed),
-    ("act", action), ("undo",) or ("tidy",) (the journal's flash work that the app runs
-    once the screen is still, Session.tidy: the next log made, old files removed)."""
+    ("act", action), ("undo",) or ("tidy",) (the match's flash work that the app runs
+    once the screen is still, Session.tidy: a checkpoint, the next log made, old files
+    removed)."""
     chooser = Rng(2024)
     first = {"players": 3, "target": 100}  # a long game: the journal outgrows inline files
     script = [("settings", b'{"bright": 2, "sound": true}'), ("new", first, 1)]
@@ -202,9 +204,9 @@ def make_script():
             options = {"players": 2 + games % 2, "target": 20}
             script.append(("new", options, games * 1000 + 7))
             match = new_match(options, games * 1000 + 7, match.journal)
-            if match.journal.needs_tidy():
+            if match.needs_tidy():
                 script.append(("tidy",))
-                match.journal.tidy()
+                match.tidy()
         pick = chooser.below(10)
         undos = 2 if pick == 0 else 1 if pick < 3 else 0
         for _ in range(min(undos, match.moves)):
@@ -218,9 +220,9 @@ def make_script():
         script.append(("act", action))
         match.act(action)
         acts += 1
-        if match.journal.needs_tidy():  # what the app does once the screen is still
-            script.append(("tidy",))
-            match.journal.tidy()
+        if match.needs_tidy():  # what the app does once the screen is still (a checkpoint,
+            script.append(("tidy",))  # the next log made)
+            match.tidy()
     return script
 
 
@@ -236,6 +238,23 @@ class Session:
         self.after = []  # (match snapshot or None, settings bytes or None) per step
         self.switches = 0  # appends that went on in the next log
         self.most_logs = 0
+        self.checkpoints = []  # (parts, flash operations) of every checkpoint written
+        append = self.journal.append_checkpoint
+
+        def append_checkpoint(payloads):
+            first = len(self.flash.log)
+            append(payloads)
+            self.checkpoints.append((len(payloads), len(self.flash.log) - first))
+
+        self.journal.append_checkpoint = append_checkpoint
+
+    def checkpoint_summary(self):
+        """Checks that checkpoints were written, some in several records; a phrase."""
+        parts = sum(entry[0] for entry in self.checkpoints)
+        operations = sum(entry[1] for entry in self.checkpoints)
+        assert self.checkpoints and max(entry[0] for entry in self.checkpoints) > 1
+        return "%d checkpoints (%d records, %d flash operations)" % (
+            len(self.checkpoints), parts, operations)
 
     def run(self, script):
         for index, step in enumerate(script):
@@ -251,7 +270,7 @@ class Session:
                 if kind == "act":
                     self.match.act(step[1])
                 elif kind == "tidy":
-                    self.journal.tidy()
+                    self.match.tidy()
                 else:
                     self.match.undo()
                 self.switches += self.journal.log > before
@@ -385,7 +404,7 @@ def test_power_cut_at_every_flash_operation(capsys):
     with capsys.disabled():
         sys.stdout.write(
             "\npower-cut: %d cut points (%d flash operations x %d ways) over %d steps: %d actions"
-            " and undos, %d switches to the next log, up to %d logs a match; all resumed to"
+            " and undos, %s, %d switches to the next log, up to %d logs a match; all resumed to"
             " the last shown state (%d) or one past (%d); %.1f s\n"
             % (
                 sum(outcomes),
@@ -393,6 +412,7 @@ def test_power_cut_at_every_flash_operation(capsys):
                 len(CUTS),
                 len(script),
                 actions,
+                session.checkpoint_summary(),
                 session.switches,
                 session.most_logs,
                 outcomes[0],

@@ -314,10 +314,10 @@ def test_power_cut_at_every_fat_sector_write(capsys):
     seconds = time.monotonic() - started
     with capsys.disabled():
         sys.stdout.write(
-            "\npower-cut (FAT): %d cut points (%d sector writes x %d ways) over %d steps;"
+            "\npower-cut (FAT): %d cut points (%d sector writes x %d ways) over %d steps, %s;"
             " all resumed to the last shown state (%d) or one past (%d); %.1f s\n"
-            % (sum(outcomes), len(log), len(CUTS), len(script), outcomes[0], outcomes[1],
-               seconds)
+            % (sum(outcomes), len(log), len(CUTS), len(script), session.checkpoint_summary(),
+               outcomes[0], outcomes[1], seconds)
         )  # fmt: skip
 
 

@@ -87,7 +87,7 @@ def test_help_shows_the_examples_one_per_line():
         assert example in shown, example
     text = " ".join(shown)
     for words in ("BUTTON:MS", "ok:2000", "wait (until the animations are over", "wait:MS",
-                  "a digit 1-9 before a key"):
+                  "a digit 1-9 before a key", "open:ROW"):
         assert words in text, words
 
 

@@ -112,8 +112,8 @@ def test_key_input_turns_keys_into_holds():
     keys = KeyInput()
     for key in ("s", "S", "\t", "d", "2", "s", "9", "\x1b[D", "x"):
         assert keys.key(key)
-    assert keys.queue == [("ok", 80), ("ok", 700), ("right", 700), ("ok", 2000), ("left", 9000)]
-    assert KeyInput.describe("ok", 2000) == "hold 2 s: ok"
+    assert keys.queue == [("ok", 80), ("ok", 700), ("right", 700), ("ok", 2200), ("left", 9200)]
+    assert KeyInput.describe("ok", 2200) == "hold 2 s: ok"
     assert not keys.key("q")
 
 

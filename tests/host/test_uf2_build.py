@@ -6,9 +6,11 @@ The build itself (and what picotool finds in the result) is tests/uf2/.
 """
 
 import io
+import itertools
 import os
 import sys
 import tarfile
+import threading
 import time
 
 import pytest
@@ -362,3 +364,45 @@ def test_the_unpacking_leaves_nothing_half_done(tmp_path):
     mp_source.unpack(str(good), str(into))
     assert (into / "micropython" / "x.txt").read_bytes() == b"hello"
     assert sorted(os.listdir(tmp_path)) == ["good.tar", "src"]
+
+
+def test_each_checkout_builds_in_its_own_folder(tmp_path):
+    source = mp_source.Source(str(tmp_path / "mp"), None, str(tmp_path / "cache" / "mp-x"), "x")
+    one = uf2_build.checkout_work(source, root=str(tmp_path / "clone-one"))
+    two = uf2_build.checkout_work(source, root=str(tmp_path / "clone-two"))
+    assert one != two
+    assert os.path.dirname(one) == os.path.dirname(two) == source.work
+    assert uf2_build.checkout_work(source, root=str(tmp_path / "clone-one")) == one
+    here = uf2_build.checkout_work(source)
+    assert uf2_build.board_build_dir(source, "RPI_PICO") == os.path.join(here, "build-RPI_PICO")
+
+
+def test_a_build_that_waits_for_the_lock_says_so_and_for_how_long(tmp_path):
+    said = []
+    ticks = itertools.count(0, 10)  # each look at the clock: 10 s later
+    got_it = threading.Event()
+
+    def other_build():
+        with mp_source.folder_lock(
+            str(tmp_path), said.append, clock=lambda: next(ticks), sleep=lambda s: time.sleep(0.01)
+        ):
+            got_it.set()
+
+    with mp_source.folder_lock(str(tmp_path), said.append):
+        thread = threading.Thread(target=other_build, daemon=True)
+        thread.start()
+        deadline = time.monotonic() + 20
+        while not any("still waiting" in line for line in said) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert not got_it.is_set()
+    thread.join(20)
+    assert got_it.is_set()
+    assert said[0] == (
+        "uf2: waiting for another build that holds %s (it may take minutes)"
+        % os.path.join(str(tmp_path), "lock")
+    )
+    assert said[1] == "uf2: still waiting for the other build (30 s)"
+    assert said[-1].startswith("uf2: waited ") and said[-1].endswith(" s for the other build")
+    with mp_source.folder_lock(str(tmp_path), said.append):  # free: nothing said
+        pass
+    assert len([line for line in said if "waited" in line]) == 1

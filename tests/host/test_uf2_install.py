@@ -208,6 +208,45 @@ def test_copy_then_the_drive_goes_away(tmp_path):
     assert line == "install-uf2: fw.uf2 installed; the Pico restarted"
 
 
+def test_drive_auto_means_find_it(tmp_path):
+    # make's DRIVE=auto (the default, shared with make flash RUNTIME=circuitpython)
+    uf2 = make_uf2(tmp_path / "fw.uf2")
+    drive = make_drive(tmp_path / "RPI-RP2")
+    rom = BootRom(drive)
+    rom.start()
+    line = install(uf2, drive="auto", places=[drive], wait=False, say=lambda _: None)
+    rom.join()
+    assert rom.received.chunks == PROGRAM
+    assert line == "install-uf2: fw.uf2 installed; the Pico restarted"
+
+
+def install_uf2_command(*assignments):
+    """The command `make install-uf2` runs (make -n: printed, not run), as a list of words."""
+    result = subprocess.run(
+        ["make", "-n", "install-uf2", *assignments],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={k: v for k, v in os.environ.items() if k not in ("DRIVE", "PORT", "UF2", "BOARD")},
+    )
+    assert result.returncode == 0, result.stderr
+    text = result.stdout.replace("\\\n", " ")
+    lines = [line for line in text.splitlines() if "host_tools.uf2_install" in line]
+    assert len(lines) == 1, result.stdout
+    return lines[0].split()
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+def test_make_install_uf2_passes_only_a_given_drive_and_port():
+    words = install_uf2_command()
+    assert "--drive" not in words and "--port" not in words, words
+    words = install_uf2_command("DRIVE=auto", "PORT=auto")
+    assert "--drive" not in words and "--port" not in words, words
+    words = install_uf2_command("DRIVE=/media/me/RPI-RP2", "PORT=/dev/ttyACM1")
+    assert words[words.index("--drive") + 1] == '"/media/me/RPI-RP2"'
+    assert words[words.index("--port") + 1] == '"/dev/ttyACM1"'
+
+
 def test_a_drive_that_stays_is_reported(tmp_path):
     uf2 = make_uf2(tmp_path / "fw.uf2")
     drive = make_drive(tmp_path / "RPI-RP2")

@@ -5,7 +5,7 @@ simulator on the host) builds the pieces below from the board definition and
 hands them to ``pawtrack.ui.app.App`` inside a ``Hal``:
 
 ``display``
-    a ``pawtrack.gfx.canvas.Canvas`` (128x64 or 128x32, 1 bit) whose ``show()``
+    a ``pawtrack.gfx.canvas.Canvas`` (128x64, 1 bit) whose ``show()``
     puts the buffer on the panel. A device without a working panel passes a
     Canvas whose ``show()`` does nothing and says so in ``problems``.
 ``leds``

@@ -218,6 +218,8 @@ class Boot:
         match, message = self.session.resume(game_id, progress.update)
         if match is not None:
             self.show_match()
+            if message:  # resumed from what could be trusted of a damaged save
+                self.message(message, title="Saved game")
         else:
             self.nothing_opened(message or "Nothing to resume.")
         return match, message

@@ -4,7 +4,9 @@ Every game screen offers the legal actions one at a time in an inverted row:
 left and right cycle them (holding keeps cycling), ok does the one shown. The
 rest of the game-screen conventions (see ``pawtrack.ui.screen``) live here
 too, once: back goes to the main menu, a long back undoes, a long ok opens the
-game's extra page, and a refused action becomes a short message.
+game's extra page, and a refused action becomes a short message. An undo
+says so in a note over the table for a moment (``message.NoteScreen``); the
+next press goes through it to the table.
 """
 
 from pawtrack.buttons import LONG, REPEAT, SHORT
@@ -13,6 +15,7 @@ from pawtrack.ui import widgets
 from pawtrack.ui.screen import Screen
 
 CHOICE_Y = 54
+UNDO_NOTE = "Undone. Hold BACK: undo more. BACK: menu"
 
 
 def choice_row(canvas, label, count, x=0, y=CHOICE_Y):
@@ -94,6 +97,9 @@ class ChoiceScreen(Screen):
             if action is None:
                 self.app.session.undo()
                 self.undone()
+                from pawtrack.ui.message import NoteScreen
+
+                self.app.push(NoteScreen(self.app, self, UNDO_NOTE))
             else:
                 self.acted(self.app.session.act(action))
         except IllegalAction as error:

@@ -21,12 +21,23 @@ TOOL = "tool"
 SETTINGS = "settings"
 TOOL_LABEL = "Dice & bag"
 SETTINGS_LABEL = "Settings"
-SUMMARY_CHARS = 12
+SUMMARY_CHARS = 21  # the whole title bar: with a Resume row highlighted it is the summary's
+ROW_CHARS = 18  # a row's label from x=12 to the scroll bar
 SAVES_FOLDER = "saves"  # pawtrack.saves.FOLDER, named here so the first picture needs no save code
 
 
+def resume_label(name):
+    """"Resume <game>", its first words dropped if the row is too narrow for it
+    ("Resume Mystics")."""
+    words = name.split(" ")
+    while len(words) > 1 and len("Resume " + " ".join(words)) > ROW_CHARS:
+        words = words[1:]
+        while len(words) > 1 and words[0] == "&":
+            words = words[1:]
+    return "Resume " + " ".join(words)
+
+
 class HomeScreen(MenuScreen):
-    title = "pawtrack"
     can_go_back = False
 
     def __init__(self, app):
@@ -77,7 +88,7 @@ class HomeScreen(MenuScreen):
         saved = self.saved or ()
         if index < len(saved):
             package, summary = saved[index]
-            return "Resume " + package.NAME, RESUME, package, summary
+            return resume_label(package.NAME), RESUME, package, summary
         index -= len(saved)
         games = self.app.games
         if index < len(games):
@@ -103,19 +114,26 @@ class HomeScreen(MenuScreen):
             self.app.message(message, title="Saved game")
 
     def entries(self):
-        labels = ["Resume " + package.NAME for package, _ in self.saved or ()]
+        labels = [resume_label(package.NAME) for package, _ in self.saved or ()]
         for package in self.app.games:
             labels.append(package.NAME)
         labels.append(TOOL_LABEL)
         labels.append(SETTINGS_LABEL)
         return labels
 
-    def title_right(self):
-        # With Resume highlighted, the title bar says where that game stands.
+    def resume_summary(self):
+        """Where the highlighted Resume row's game stands (None: not a Resume row)."""
         _, kind, _, summary = self.row(self.selected)
-        if kind == RESUME and summary:
-            return summary[:SUMMARY_CHARS]
-        return "v" + VERSION
+        return summary if kind == RESUME and summary else None
+
+    @property
+    def title(self):
+        return "" if self.resume_summary() else "pawtrack"
+
+    def title_right(self):
+        # With Resume highlighted, the whole title bar says where that game stands.
+        summary = self.resume_summary()
+        return summary[:SUMMARY_CHARS] if summary else "v" + VERSION
 
     def pick(self, index):
         _, kind, package, _ = self.row(index)

@@ -358,3 +358,12 @@ class Chop(Game):
         if self.side == "cat":
             return "turn %d cat" % self.turn
         return "turn %d mouse %d" % (self.turn, self.mouse_player + 1)
+
+    # The checkpoint (pawtrack.game): what actions change. The mouse players, the tile mix
+    # and its counts come from the options alone, so __init__ makes them again.
+    CHECKPOINT_VERSION = 1
+    CHECKPOINT_SPACING = 50  # about 3 ms of replay on the host's MicroPython
+    CHECKPOINT_FIELDS = (
+        "deck", "turned", "counters", "turn", "side", "mouse_player", "next_mouse", "again",
+        "plays_again", "knife", "rolled", "last_tile", "result",
+    )

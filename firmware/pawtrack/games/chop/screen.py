@@ -40,12 +40,12 @@ ESTIMATE = "~"
 # What a tile did, in at most 10 characters (the right half of the screen).
 EFFECT_TEXT = {
     "cheese": "+1 cheese",
-    "cheese_full": "chs full",
-    "cheese_face_up": "chs faceup",
+    "cheese_full": "goal met",  # a cheese tile with the cheese goal already reached
+    "cheese_face_up": "cheese up",
     "bonus_1": "move +1",
     "bonus_2": "move +2",
     "free_move": "anywhere",
-    "fork": "fork: chs?",
+    "fork": "get cheese",  # a mouse may take a face-up cheese
     "knife": "knife!",
 }
 COUNTER_TEXT = {"cheese": "Cheese %d", "caught": "Caught %d", "holes": "Holes  %d"}

@@ -123,6 +123,9 @@ class ToggleList(Screen):
         return [("> " if i == self.selected else "  ") + labels[i] for i in range(len(labels))]
 
 
+PAGE_ROWS = 4  # the chapter page's lines above its hint
+
+
 class ChapterPage(Screen):
     """A scrolling list of lines (``lines()`` is called at draw time); back or ok closes it."""
 
@@ -135,7 +138,7 @@ class ChapterPage(Screen):
     def button(self, name, kind):
         if name in ("left", "right") and kind in (SHORT, REPEAT):
             count = len(self.lines())
-            visible = 5
+            visible = PAGE_ROWS
             step = -1 if name == "left" else 1
             self.top = max(0, min(count - visible, self.top + step))
             return True
@@ -148,9 +151,10 @@ class ChapterPage(Screen):
         lines = self.lines()
         widgets.title(canvas, self.title, "%d/%d" % (min(self.top + 1, len(lines)), len(lines)))
         y = widgets.TITLE_HEIGHT + 2
-        for line in lines[self.top:self.top + 5]:
+        for line in lines[self.top:self.top + PAGE_ROWS]:
             canvas.text(line[:21], 0, y)
             y += 10
+        widgets.hint(canvas, "OK: table  < > scroll")
 
     def text_lines(self):
         return self.lines()

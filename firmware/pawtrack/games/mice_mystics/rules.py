@@ -72,6 +72,7 @@ MAX_DICE = 8
 COUNTS = tuple(str(n) for n in range(1, MAX_DICE + 1))
 DEFENCE_COUNTS = ("0",) + COUNTS
 CHECKS = ("search", "webbed", "water", "trap")
+STANDARD_CHECKS = ("search", "webbed")  # a search, or recovering from webs
 PAGE_CHOICES = tuple(range(6, 21))
 PLUS = ("+1",)
 PLUS_MINUS = ("+1", "-1")
@@ -113,8 +114,8 @@ class MiceMystics(Game):
         self.route = None  # a free roll's cheese waiting for its owner: (mode, cheese)
         self.last = None  # the last roll for the screen: (kind, mode, faces, numbers, who)
         self.last_battle = None  # (attacker, defender, mode, hits, blocks, wounds, attack faces)
-        self.moved = 0  # movement rolls this turn
-        self.acted = 0  # attacks and checks this turn
+        self.moved = 0  # movement rolls this turn (a mouse's second one is a scurry)
+        self.acted = 0  # attacks, searches and webbed checks this turn
         self.surged = 0  # surges caused by the last action (the screen's banner)
         # How many dice each card last rolled for each purpose ("collin melee",
         # "nez defend", "rats move", "roller check"): a picker starts there, and
@@ -163,6 +164,11 @@ class MiceMystics(Game):
                 families += [(("deal",),), (("deal",), ("ambush",))]
             return families
         if phase == ROUND_END:
+            minions = tuple(self.minion_cards())
+            if minions:
+                # A minion card on the track means minions of its type on the
+                # board: "no minions" needs the card taken off first.
+                return [(("board",), ("yes",)), (("defeated",), minions), (("won",),)]
             return [(("board",), ("yes", "no")), (("won",),)]
         if phase == DEFENCE:
             return [self._defend_family()]
@@ -196,7 +202,7 @@ class MiceMystics(Game):
             families.append((("attack",), battle.ATTACK_MODES, COUNTS))
         if self.current_active():
             families.append((("check",), CHECKS, COUNTS))
-        elif self.current_is_hero():
+        elif self.current_is_hero() and not self.minion_cards():
             families.append((("rescue",),))
         if self.attack is not None and self.active_heroes():
             families.append(self._defend_family())
@@ -209,15 +215,17 @@ class MiceMystics(Game):
             families.append((("captured",), active))
             for hero in active:
                 families.append((("cheese",), (hero,), PLUS_MINUS if self.cheese[hero] else PLUS))
+            # Sharing and levelling up are the acting mouse's free actions.
+            acting = self.current if self.current_active() else None
             for giver in with_cheese:
-                others = tuple(hero for hero in active if hero != giver)
+                others = tuple(hero for hero in active
+                               if hero != giver and acting in (giver, hero))
                 if others:
                     families.append((("give",), (giver,), others))
             if with_cheese:
                 families.append((("steal",), with_cheese))
-            rich = tuple(hero for hero in active if self.cheese[hero] >= LEVEL_UP_CHEESE)
-            if rich:
-                families.append((("levelup",), rich))
+            if acting is not None and self.cheese[acting] >= LEVEL_UP_CHEESE:
+                families.append((("levelup",), (acting,)))
             if ROACHMASTER not in self.achievements:
                 families.append((("achieve",), (ROACHMASTER,), active))
         minions = tuple(self.minion_cards())
@@ -253,17 +261,26 @@ class MiceMystics(Game):
                         break
                 else:
                     return words
-        raise IllegalAction(self._refusal(words[0]))
+        raise IllegalAction(self._refusal(words))
 
-    def _refusal(self, verb):
+    def _refusal(self, words):
+        verb = words[0]
         if self.phase == OVER:
             return "the chapter is over"
         if self.phase == DEFENCE and verb != "defend":
             return "roll the defence first"
         if self.phase == ROUTE and verb != "route":
             return "say whose cheese it is first"
-        if self.phase == ROUND_END and verb != "board":
+        minions = self.minion_cards()
+        if self.phase == ROUND_END and words == ["board", "no"] and minions:
+            return "%s still on the track: its minions are on the board" % (
+                cards.card_name(minions[0]))
+        if self.phase == ROUND_END and verb not in ("board", "defeated"):
             return "say first: minions on the board?"
+        if verb == "rescue" and self.current in self.captured and minions:
+            return "no rescue: %s still on the track" % cards.card_name(minions[0])
+        if verb in ("give", "levelup") and self.phase == TURN and self.current not in words[1:]:
+            return "share and level up only on that mouse's own turn"
         return "not allowed now: " + verb[:20]
 
     # -- actions -----------------------------------------------------------------
@@ -489,7 +506,8 @@ class MiceMystics(Game):
         kind = words[1]
         self._remember(self.current, kind, int(words[2]))
         faces = self._roll(int(words[2]))
-        self.acted += 1
+        if kind in STANDARD_CHECKS:
+            self.acted += 1  # water and mousetraps are part of moving, not an action
         self.last = ("check", kind, faces, (), self.current)
         passed = battle.check_passed(faces)
         event = {"ev": "check", "kind": kind, "hero": self.current, "faces": list(faces),
@@ -730,3 +748,14 @@ class MiceMystics(Game):
         if self.phase == SETUP:
             return "setup"
         return "R%d p%d/%d" % (self.round, self.hourglass, self.end)
+
+    # The checkpoint (pawtrack.game): what actions change. The pages, the overflow rule
+    # and the movement dice come from the options alone, so __init__ makes them again.
+    CHECKPOINT_VERSION = 1
+    CHECKPOINT_SPACING = 16  # about 3 ms of replay on the host's MicroPython
+    CHECKPOINT_FIELDS = (
+        "phase", "end", "hourglass", "wheel", "surges", "round", "heroes", "cheese",
+        "captured", "captures", "achievements", "track", "current", "restart", "chosen",
+        "attack", "route", "last", "last_battle", "moved", "acted", "surged", "dice_used",
+        "achieved", "result",
+    )

@@ -1,15 +1,19 @@
 """Mice and Mystics on the 128x64 screen: whose turn, the dice, the trackers, the track.
 
 The title names the card whose turn it is (or the chapter setup, the new
-encounter, the end of the round) and the round. The left part shows the last
-roll as die faces (a symbol per face, a star where the face has one) or
-movement numbers, then what it came to (hits, wounds, a check's success),
-then the cheese wheel (six boxes), the hourglass page and the chapter end
-page. The right column is the initiative track around the cursor (the card
-acting is inverted; a captured mouse is struck through). The row of choices
-at the bottom says what the device expects next: left/right cycle, ok does
-it; choices that need a number or a name open a small picker. Back goes to
-the main menu, long back undoes, long ok shows the whole chapter.
+encounter, the end of the round), the acting mouse's cheese and the round.
+The left part shows the last roll as die faces (a 13-pixel symbol per face,
+drawn inverted where the face has a star; a battle with 7 or 8 dice in a roll
+uses 9-pixel symbols, eight to a row) or movement numbers, then what it came
+to (hits, wounds, a check's success); after a capture, a rescue or an ambush
+it says what happened until the next action; then the cheese wheel (six
+boxes), the hourglass page and the chapter end page. The right column is the
+initiative track around the cursor (the card acting is inverted; a captured
+mouse is struck through). The row of choices at the bottom says what the
+device expects next: left/right cycle, ok does it; choices that need a
+number or a name open a small picker. A mouse's second standard action is
+asked about first. Back goes to the main menu, long back undoes, long ok
+shows the whole chapter.
 
 LEDs (12 on the reference build): LEDs 1-6 are the cheese wheel (yellow, one
 per cheese; they flash orange at a surge). The rest are the story track seen
@@ -22,7 +26,7 @@ further than the strip shows. With room for every page, each LED is a page
 
 from pawtrack.games.mice_mystics import battle, cards, trackers
 from pawtrack.games.mice_mystics.pickers import ChapterPage, Picker, ToggleList, number_options
-from pawtrack.games.mice_mystics.rules import MAX_DICE
+from pawtrack.games.mice_mystics.rules import MAX_DICE, STANDARD_CHECKS
 from pawtrack.ui import icons, lights, widgets
 from pawtrack.ui.choices import ChoiceScreen, choice_row
 from pawtrack.ui.confirm import ConfirmScreen
@@ -35,7 +39,17 @@ FACE_ICONS = {
     "bow*": icons.MM_BOW_STAR,
     "cheese": icons.MM_CHEESE,
 }
+# For a battle with a roll of 7 or 8 dice: each roll in one row of smaller dice.
+SMALL_FACE_ICONS = {
+    "sword*": icons.MM_SWORD_STAR_SMALL,
+    "swordshield": icons.MM_SWORDSHIELD_SMALL,
+    "swordshield*": icons.MM_SWORDSHIELD_STAR_SMALL,
+    "bow": icons.MM_BOW_SMALL,
+    "bow*": icons.MM_BOW_STAR_SMALL,
+    "cheese": icons.MM_CHEESE_SMALL,
+}
 DIE_PITCH = 14
+SMALL_DIE_PITCH = 10
 DICE_PER_ROW = 6
 PANEL_W = 84
 TRACK_X = 86
@@ -84,16 +98,45 @@ def plural(count, word):
 
 
 def draw_faces(canvas, faces, top):
-    """Die faces as their symbols, six to a row."""
+    """Die faces as their symbols, six to a row (a star face is drawn inverted)."""
     for index in range(len(faces)):
         x = (index % DICE_PER_ROW) * DIE_PITCH
         y = top + (index // DICE_PER_ROW) * DIE_PITCH
         canvas.icon(FACE_ICONS[faces[index]], x, y)
 
 
+def draw_small_faces(canvas, faces, top):
+    """Up to eight die faces in one row of small symbols."""
+    for index in range(len(faces)):
+        canvas.icon(SMALL_FACE_ICONS[faces[index]], index * SMALL_DIE_PITCH, top)
+
+
 def title_case(word):
     """The word with a capital first letter (MicroPython strings have no capitalize())."""
     return word[:1].upper() + word[1:]
+
+
+def standard_actions(game):
+    """The standard actions the acting mouse took: attacks, searches, webbed
+    checks, and a second movement roll (a scurry)."""
+    return game.acted + max(0, game.moved - 1)
+
+
+def trap_sprung(game):
+    """Did the last roll spring a mousetrap (the mouse's turn ends)?"""
+    last = game.last
+    return (last is not None and last[0] == "check" and last[1] == "trap"
+            and not battle.check_passed(last[2]))
+
+
+def is_standard_action(game, action):
+    """Would ``action`` be a standard action of the acting mouse?"""
+    if action.startswith("attack "):
+        return True
+    for kind in STANDARD_CHECKS:
+        if action.startswith("check " + kind + " "):
+            return True
+    return action.startswith("move ") and game.moved > 0
 
 
 def initials(heroes):
@@ -112,6 +155,8 @@ class MysticsScreen(ChoiceScreen):
         self.alarm_until = None  # end-of-chapter blinking, until this time
         self.blink = False
         self.seen_changes = match.changes
+        self.news = []  # what the last action did that the dice do not show
+        self.news_changes = None  # ... shown while the match is at this change
 
     # -- the choices ---------------------------------------------------------------
 
@@ -134,7 +179,8 @@ class MysticsScreen(ChoiceScreen):
             return ["?minions", "cancel"]
         if phase == "round_end":
             if game.minion_cards():
-                return ["board yes", "board no", "won"]
+                # "No minions" needs the cards off the track first (the rules refuse it).
+                return ["board yes", "?defeated", "won"]
             return ["board no", "board yes", "won"]
         if phase == "defence":
             return ["?defend"]
@@ -148,13 +194,14 @@ class MysticsScreen(ChoiceScreen):
     def turn_actions(self, game):
         if game.current_active():
             main = ["move 1", "?attack", "check search 1", "end"]
-            if game.acted:
+            if standard_actions(game) or trap_sprung(game):
                 main = ["end", "move 1", "?attack", "check search 1"]
             elif game.moved:
                 main = ["?attack", "check search 1", "end", "move 1"]
             main.append("?check")
         elif game.current_is_hero():
-            main = ["end", "rescue"]
+            # No minion card on the track: the rescue is automatic, so it comes first.
+            main = ["end"] if game.minion_cards() else ["rescue", "end"]
         else:
             main = ["?move", "?attack", "end"]
             if game.acted:
@@ -190,6 +237,8 @@ class MysticsScreen(ChoiceScreen):
     def act(self, action):
         if action is not None and action[0] == "?":
             self.ask(action[1:])
+            return True
+        if action is not None and self.second_action(action):
             return True
         if action == "won":
             self.app.push(ConfirmScreen(self.app, "Chapter won?",
@@ -307,27 +356,69 @@ class MysticsScreen(ChoiceScreen):
         game = self.game
         act = self.act_now
         have = game.cheese[hero]
+        legal = game.legal_actions()  # sharing and levelling up: on the acting mouse's turn
+        takers = [h for h in game.active_heroes() if "give %s %s" % (hero, h) in legal]
         options = [("+1 cheese", "cheese %s +1" % hero)]
         if have:
             options.append(("-1 cheese", "cheese %s -1" % hero))
-            if len(game.active_heroes()) > 1:
+            if takers:
                 options.append(("Give one", "give"))
             options.append(("Roach stole 1", "steal " + hero))
-        if have >= 6:
+        if "levelup " + hero in legal:
             options.insert(0, ("Level up (-6)", "levelup " + hero))
 
         def chosen(action):
             if action != "give":
                 act(action)
                 return
-            others = [(cards.hero_name(h), h) for h in game.active_heroes() if h != hero]
+            others = [(cards.hero_name(h), h) for h in takers]
             self.pick("Give to", others, lambda taker: act("give %s %s" % (hero, taker)))
 
         self.pick("%s: %d cheese" % (cards.hero_name(hero), have), options, chosen)
 
+    def acted(self, events):
+        """Captures, rescues and ambushes are said in the left part until the next action."""
+        news = []
+        for event in events:
+            kind = event["ev"]
+            if kind == "captured":
+                news += ["Captured:", cards.hero_name(event["hero"])]
+                if event["rescued"]:
+                    news += ["Scaper: free", "at once."]
+                else:
+                    news += ["cheese lost,", "hourglass +1"]
+            elif kind == "rescued":
+                news += ["Rescued:", cards.hero_name(event["hero"]) + ", place",
+                         "by a mouse.", "Turn is over."]
+            elif kind == "ambush":
+                if not news:
+                    news.append("Ambush! rolled")
+                news.append("%s %d > #%d" % (cards.card_name(event["card"]), event["roll"],
+                                             event["to"]))
+        self.news = news
+        self.news_changes = self.app.session.match.changes
+
+    def showing_news(self):
+        return bool(self.news) and self.news_changes == self.app.session.match.changes
+
     def act_now(self, action):
         """Do an action from a picker (a refusal becomes a message)."""
-        ChoiceScreen.act(self, action)
+        if not self.second_action(action):
+            ChoiceScreen.act(self, action)
+
+    def second_action(self, action):
+        """A mouse's second standard action is asked about first (an ability card
+        may allow it): True when the question is shown."""
+        game = self.game
+        if not (game.current_active() and standard_actions(game)
+                and is_standard_action(game, action)):
+            return False
+        name = cards.hero_name(game.current)
+        self.app.push(ConfirmScreen(
+            self.app, "Second action?",
+            "%s took an action this turn: one per turn, unless a card allows more." % name,
+            "Do it", "Cancel", lambda: ChoiceScreen.act(self, action)))
+        return True
 
     # -- alarms ----------------------------------------------------------------------
 
@@ -391,9 +482,18 @@ class MysticsScreen(ChoiceScreen):
             return name + " (captured)"
         return name
 
+    def title_right(self):
+        """The round, and the acting mouse's cheese."""
+        game = self.game
+        if not game.round:
+            return ""
+        if game.phase != "over" and game.current_active():
+            return "%d cheese R%d" % (game.cheese[game.current], game.round)
+        return "R%d" % game.round
+
     def draw(self, canvas):
         game = self.game
-        widgets.title(canvas, self.title_text(), "R%d" % game.round if game.round else "")
+        widgets.title(canvas, self.title_text(), self.title_right())
         canvas.vline(TRACK_X - 2, 12, 40, 1)
         lines = self.panel_lines()
         if self.shows_roll():
@@ -417,7 +517,7 @@ class MysticsScreen(ChoiceScreen):
         """Is the left part the last roll (not a banner or a prompt)?"""
         game = self.game
         return (game.last is not None and game.phase in ("turn", "defence", "route")
-                and not game.surged)
+                and not game.surged and not self.showing_news())
 
     def draw_roll(self, canvas, last):
         kind, mode, faces, numbers, _who = last
@@ -431,14 +531,19 @@ class MysticsScreen(ChoiceScreen):
                 canvas.text(text, 0, 16, 1, scale)
             return
         if kind == "defence":
+            # The battle: the attack's dice above, the defence's below.
             attack = self.game.last_battle[6]
             if len(attack) <= DICE_PER_ROW and len(faces) <= DICE_PER_ROW:
-                # The battle: the attack's dice above, the defence's below.
                 draw_faces(canvas, attack, 12)
                 draw_faces(canvas, faces, 12 + DIE_PITCH)
-                if not faces:
-                    canvas.text("no defence", 0, 16 + DIE_PITCH)
-                return
+                below = 16 + DIE_PITCH
+            else:
+                draw_small_faces(canvas, attack, 13)
+                draw_small_faces(canvas, faces, 25)
+                below = 26
+            if not faces:
+                canvas.text("no defence", 0, below)
+            return
         draw_faces(canvas, faces, 12)
         if not faces:
             canvas.text("no dice", 0, 16)
@@ -463,6 +568,8 @@ class MysticsScreen(ChoiceScreen):
             if reason == "captured":
                 return ["Every mouse", "is captured."]
             return ["Well done,", "mice!"]
+        if self.showing_news():
+            return self.news[:4]
         if game.surged:
             first = "SURGE! Do the" if game.surged == 1 else "%d SURGES! Do" % game.surged
             return [first, "chapter's or", "card's surge;", "discard card."]
@@ -472,7 +579,9 @@ class MysticsScreen(ChoiceScreen):
             if game.current_active():
                 return ["Roll to move,", "then one", "action."]
             if game.current_is_hero():
-                return ["Captured: no", "minions on the", "board? rescue"]
+                if game.minion_cards():
+                    return ["Captured, and", "minions about:", "turn skipped."]
+                return ["No minions:", "the rescue is", "automatic."]
             return ["One move roll", "per minion,", "then attack."]
         return [self.result_line(game)]
 
@@ -484,8 +593,8 @@ class MysticsScreen(ChoiceScreen):
                 return "No hit"
             return plural(hits, "hit") + (": defend" if game.phase == "defence" else "")
         if kind == "defence":
-            hits, blocks, wounds = game.last_battle[3:6]
-            return "Wounds %d (%d-%d)" % (wounds, hits, blocks)
+            hits, wounds = game.last_battle[3], game.last_battle[5]
+            return "All blocked" if not wounds else "Wounds: %d of %d" % (wounds, hits)
         if kind == "check":
             if battle.check_passed(faces):
                 return "Success!"
@@ -572,7 +681,8 @@ class MysticsScreen(ChoiceScreen):
 
     def text_lines(self):
         game = self.game
-        lines = [self.title_text() + (" R%d" % game.round if game.round else "")]
+        right = self.title_right()
+        lines = [self.title_text() + (" " + right if right else "")]
         if self.shows_roll():
             kind, mode, faces, numbers, _who = game.last
             if numbers:
@@ -601,9 +711,11 @@ class MysticsScreen(ChoiceScreen):
                  "Hourglass %d  end %s" % (game.hourglass, "?" if game.end is None else game.end),
                  "Pages %d  surges %d" % (game.pages, game.surges)]
         for hero in game.heroes:
-            state = " captured" if hero in game.captured else ""
-            lines.append("%-7s chs %d cap %d%s" % (cards.hero_name(hero), game.cheese.get(hero, 0),
-                                                game.captures.get(hero, 0), state))
+            lines.append("%s: %d cheese" % (cards.hero_name(hero), game.cheese.get(hero, 0)))
+            captures = game.captures.get(hero, 0)
+            if captures:
+                now = ", now" if hero in game.captured else ""
+                lines.append("  captured %dx%s" % (captures, now))
         for name in ("cheesemaster", "roachmaster", "scaper"):
             hero = game.achievements.get(name)
             lines.append("%s: %s" % (title_case(name), cards.hero_name(hero) if hero else "-"))

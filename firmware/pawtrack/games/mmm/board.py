@@ -175,3 +175,23 @@ class Board:
             entry["squares"] = squares
             entry["chips"] = chips
         return entry
+
+    def checkpoint_parts(self):
+        """What the chips gathered changed (the rest comes from the layout): for the
+        rules' checkpoint (pawtrack.game)."""
+        return [list(self.covered_count), bytes(self.covered)]
+
+    def restore_parts(self, parts):
+        """Put back what ``checkpoint_parts`` gave; ValueError if it does not fit."""
+        if not isinstance(parts, list) or len(parts) != 2:
+            raise ValueError("not a board's checkpoint")
+        counts, covered = parts
+        if not isinstance(counts, list) or len(counts) != len(self.covered_count):
+            raise ValueError("board checkpoint for another layout")
+        if not isinstance(covered, bytes) or len(covered) != len(self.covered):
+            raise ValueError("board checkpoint for another layout")
+        for count in counts:
+            if not isinstance(count, int) or count < 0:
+                raise ValueError("board checkpoint count is not one")
+        self.covered_count = counts
+        self.covered = bytearray(covered)

@@ -14,9 +14,10 @@ stored under its side; either side may be missing.
 so a match with ``layout: own`` can be started or resumed (menu, Resume entry,
 serial protocol) as soon as the device is up. It makes ``layouts.OWN`` mirror
 the file: sides in the file installed, the others removed. A file that fails
-any check (framing, JSON, a record that does not validate, a record stored
-under the other side) is set aside as ``mmm_layouts.json.bad``, nothing own is
-installed, and ``load`` returns the one-sentence notice the app shows at boot.
+any check (framing, JSON, JSON nested too deep to read, a record that does not
+validate, a record stored under the other side) is set aside as
+``mmm_layouts.json.bad``, nothing own is installed, and ``load`` returns the
+one-sentence notice the app shows at boot.
 
 ``save_record(files, record)`` validates a record, keeps the other side's
 record from the file, writes the file and installs the record in memory. The
@@ -39,9 +40,13 @@ SIDE_KEYS = {"1": 1, "2": 2}
 def decode(data):
     """{side: record} from the file's bytes, or None if anything is wrong."""
     try:
-        raw = json.loads(data.decode())
-    except (ValueError, UnicodeError):
+        return _records_of(json.loads(data.decode()))
+    except Exception:  # noqa: BLE001 - bad JSON or text; nesting too deep for the stack
+        # (RecursionError on CPython, RuntimeError or MemoryError on the device)
         return None
+
+
+def _records_of(raw):
     if not isinstance(raw, dict):
         return None
     records = {}

@@ -639,6 +639,15 @@ class MmmGame(Game):
                 state["bust_risk"] = list(risk)
         return state
 
+    # The checkpoint (pawtrack.game): what actions change. The level, side, variant,
+    # players and track come from the options alone, so __init__ makes them again.
+    CHECKPOINT_VERSION = 1
+    CHECKPOINT_SPACING = 40  # about 3 ms of replay on the host's MicroPython
+    CHECKPOINT_FIELDS = (
+        "board", "cat", "player", "turn", "phase", "result", "item_turns", "rolls", "faces",
+        "target", "placed_in", "asking", "completed",
+    )
+
 
 def _number(word):
     """The non-negative integer a word spells, or None."""

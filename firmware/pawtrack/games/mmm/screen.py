@@ -335,6 +335,7 @@ class MmmScreen(ChoiceScreen):
         self.listed = None  # (match, changes, picking) the row below belongs to
         self.row = []
         self.risk = None  # the bust risk for that state (computed once)
+        self.bust = None  # (match changes, dice returned) of a bust, said until the next change
         self.walls_of = None  # the board self.walls were worked out for
         self.walls = b""
 
@@ -406,6 +407,9 @@ class MmmScreen(ChoiceScreen):
 
     def acted(self, events):
         self.sound(events)
+        for event in events:
+            if event["ev"] == "bust":
+                self.bust = (self.app.session.match.changes, event["returned"])
         steps = anim.plan(events)
         if steps and self.animate:
             self.animation = anim.Animation(steps)
@@ -595,6 +599,9 @@ class MmmScreen(ChoiceScreen):
         if game.is_over():
             return over_lines(game)
         lines = ["cat %d/%d" % (game.cat, game.track)]
+        bust = self.bust_text()
+        if bust is not None:
+            lines.insert(0, bust)
         self.actions()  # the risk is worked out with the row
         if self.risk is not None:
             lines.append("bust " + percent_text(self.risk))
@@ -603,11 +610,17 @@ class MmmScreen(ChoiceScreen):
             lines.append(progress)
         return lines
 
+    def bust_text(self):
+        """ "BUST! 2 off": a bust (and the dice it took off the board), until the next change."""
+        if self.bust is None or self.bust[0] != self.app.session.match.changes:
+            return None
+        return "BUST! %d off" % self.bust[1] if self.bust[1] else "BUST!"
+
     def turn_line(self):
         return "P%d T%d" % (self.game.player, self.game.turn)
 
     def draw_panel(self, canvas, choice):
-        lines = self.info_lines(choice)
+        lines = self.info_lines(choice)[:len(PANEL_LINES)]
         if len(lines) < len(PANEL_LINES):
             lines.append(self.turn_line())
         for index in range(len(lines)):
@@ -618,6 +631,8 @@ class MmmScreen(ChoiceScreen):
         game = self.game
         if game.is_over():
             return rating_text(game)
+        if self.bust_text() is not None:
+            return "Bust! Placed dice off" if self.bust[1] else "Bust! Nothing fits"
         if game.phase == "place":
             progress = self.progress_line(choice)
             if progress is not None:

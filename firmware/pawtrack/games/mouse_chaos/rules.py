@@ -348,3 +348,12 @@ class MouseChaos(Game):
                 return "%s nest won" % self.result["nest"]
             return "P%d won" % self.result["winner"]
         return "turn %d P%d step %d" % (self.turn, self.current + 1, self.step)
+
+    # The checkpoint (pawtrack.game): what actions change. The players and whether colours
+    # are secret come from the options alone, so __init__ makes them again.
+    CHECKPOINT_VERSION = 1
+    CHECKPOINT_SPACING = 50  # about 3 ms of replay on the host's MicroPython
+    CHECKPOINT_FIELDS = (
+        "holders", "shuffles", "owner", "colour", "seat", "mice", "current", "turn", "step",
+        "number", "catches", "reveal_nest", "reveal_by", "revealed", "queue", "result",
+    )

@@ -1,7 +1,8 @@
 """Mouse Chaos on the 128x64 screen: the turn prompt, the nests, the seats.
 
 The table screen shows whose turn and which step it is, the holder drawn, the
-four nests in their corners (mice and owner), and one row of choices at the
+four nests in their corners (a box per mouse, filled when the mouse is in;
+the owner and its colour's initial), and one row of choices at the
 bottom: left/right cycle the legal actions, ok does the one shown. Back goes
 to the main menu, long back undoes, long ok opens the seats page.
 
@@ -42,6 +43,7 @@ DIVIDER_X, DIVIDER_TOP, DIVIDER_HEIGHT = 63, 12, 40
 # Each nest's corner of the right half, in NESTS order (nw, ne, se, sw).
 NEST_SPOTS = ((66, 14), (98, 14), (98, 33), (66, 33))
 NEST_LINE = 9  # the owner's line under the nest's name
+MOUSE_BOX, MOUSE_PITCH, MICE_X = 3, 4, 14  # a nest's mice: a 3x3 box each, filled if there
 NEST_BOX_W, NEST_BOX_H = 27, 18  # the inverted box round the nest being revealed
 SEAT_X, SEAT_ARROW_X, SEAT_FIRST_Y, SEAT_ROW = 12, 2, 13, 9
 
@@ -137,7 +139,13 @@ class MouseChaosScreen(ChoiceScreen):
         canvas.vline(DIVIDER_X, DIVIDER_TOP, DIVIDER_HEIGHT, 1)
         for nest in range(len(NESTS)):
             x, y = NEST_SPOTS[nest]
-            canvas.text("%s%d" % (NESTS[nest].upper(), game.mice[nest]), x, y)
+            canvas.text(NESTS[nest].upper(), x, y)
+            for slot in range(NEST_SIZE):
+                left = x + MICE_X + slot * MOUSE_PITCH
+                if slot < game.mice[nest]:
+                    canvas.fill_rect(left, y + 2, MOUSE_BOX, MOUSE_BOX, 1)
+                else:
+                    canvas.pixel(left + 1, y + 3, 1)
             owner = game.owner[nest]
             line = "--" if owner is None else "P%d" % (owner + 1)
             colour = game.visible_colour(nest)
@@ -163,8 +171,8 @@ class MouseChaosScreen(ChoiceScreen):
         lines.extend(prompt(game))
         nests = []
         for nest in range(len(NESTS)):
-            nests.append("%s%d" % (NESTS[nest].upper(), game.mice[nest]))
-        lines.append(" ".join(nests))
+            nests.append("%s:%d" % (NESTS[nest].upper(), game.mice[nest]))
+        lines.append("mice " + " ".join(nests))
         choice, _actions = self.current()
         if choice is not None:
             lines.append("> " + action_label(choice))

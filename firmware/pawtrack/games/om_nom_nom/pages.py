@@ -8,7 +8,9 @@ read the rules object's attributes only (never ``game.state()``).
   became of it: ``+3`` and what it ate, ``eaten`` and by whom, or ``lost``
   (discarded).
 * scores: one row per colour, the points of each round and the total.
-* ranking: the final order with the tie-break shown.
+* ranking: the final order with the tie-break shown, under a column heading.
+* played (solo, right on the long-ok score table): the cards every colour
+  played this round.
 
 ``paint_dice`` is the LED picture every Om Nom Nom screen shows: the strip is
 cut into three equal segments (wolf, cat, hedgehog board, at most 5 LEDs
@@ -20,7 +22,7 @@ shows purple on the segment's last LED.
 
 from pawtrack.buttons import SHORT
 from pawtrack.games.om_nom_nom.chains import CARDS
-from pawtrack.games.om_nom_nom.rules import ATE, EATEN, KEPT, LOST, ROUNDS, TURNS
+from pawtrack.games.om_nom_nom.rules import ATE, EATEN, KEPT, ROUNDS, TOO_FEW, TURNS
 from pawtrack.gfx.canvas import text_width
 from pawtrack.ui import icons, lights, widgets
 from pawtrack.ui.screen import Screen
@@ -38,6 +40,8 @@ CELL_H = 17
 CELL_CHARS = 8  # the text beside a card's icon in a reveal cell
 ROW_Y = 12
 ROW_H = 9
+ROW_H_SIX = 8  # five or six colours: the last row clear of the screen's edge
+PLAYED_PITCH = 14  # the played page: one 13-pixel card icon every 14 pixels
 # Right edges of the score table's columns: R1, R2, R3, total.
 SCORE_RIGHT = (56, 78, 100, 125)
 
@@ -70,28 +74,18 @@ def dice_text(count):
     return "1 die" if count == 1 else "%d dice" % count
 
 
-def prey_text(game, prey, taken, seat):
-    """What one card ate, in at most 8 characters: "2 dice", "V1 V2", "P3 +2d"; "too few"
-    when its board's prey went to the discard (more top animals than prey)."""
+def prey_text(game, kind, prey, taken):
+    """What one card ate, in at most 8 characters: "2 dice", "ate You", "2 cards" (cards;
+    dice eaten with cards are in the points); "too few" when there was prey but more
+    predators than prey, "no prey" when there was none."""
     if not prey:
         if taken:
             return dice_text(taken)
-        return "too few" if prey_discarded(game, seat) else "no prey"
-    names = " ".join(seat_label(game.seats[victim]) for victim in prey)
-    if taken:
-        names += " +%dd" % taken
-    if len(names) <= 8:
-        return names
-    return "%dc +%dd" % (len(prey), taken) if taken else "%d cards" % len(prey)
-
-
-def prey_discarded(game, seat):
-    """Whether a middle animal's card on this seat's board was discarded this turn."""
-    board = game.last_cards[seat] // 2  # wolf and rabbit, cat and mouse, hedgehog and frog
-    for other in range(game.count):
-        if game.outcomes[other][0] == LOST and game.last_cards[other] // 2 == board:
-            return True
-    return False
+        return "too few" if kind == TOO_FEW else "no prey"
+    names = ",".join(seat_label(game.seats[victim]) for victim in prey)
+    if len(names) <= 4:
+        return "ate " + names
+    return "%d cards" % len(prey)
 
 
 def outcome_lines(game, seat):
@@ -99,8 +93,8 @@ def outcome_lines(game, seat):
     CELL_CHARS characters."""
     kind, points, prey, taken, by = game.outcomes[seat]
     name = seat_label(game.seats[seat])
-    if kind == ATE or kind == KEPT:
-        return "%s +%d" % (name, points), prey_text(game, prey, taken, seat)
+    if kind in (ATE, KEPT, TOO_FEW):
+        return "%s +%d" % (name, points), prey_text(game, kind, prey, taken)
     if kind == EATEN:
         eater = seat_label(game.seats[by])
         if len(name) + 6 <= CELL_CHARS:
@@ -146,12 +140,19 @@ def round_cell(game, seat, index):
     return "-"
 
 
-def draw_scores(canvas, game):
+def row_height(count):
+    return ROW_H if count <= 4 else ROW_H_SIX
+
+
+def draw_scores(canvas, game, more=False):
+    """The score table; ``more``: an arrow in the title says right shows the next page."""
     widgets.title(canvas, "Score")
+    if more:
+        widgets.arrow(canvas, 34, 1, 0)
     for column, label in enumerate(("R1", "R2", "R3", "Tot")):
         canvas.text(label, SCORE_RIGHT[column] - text_width(label), 1, 0)
     for seat in range(game.count):
-        y = ROW_Y + seat * ROW_H
+        y = ROW_Y + seat * row_height(game.count)
         canvas.text(seat_label(game.seats[seat]), 2, y)
         for index in range(ROUNDS):
             cell = round_cell(game, seat, index)
@@ -180,9 +181,13 @@ def end_title(game):
     return "%s wins!" % seat_label(result["winners"][0]), note
 
 
+RANKING_HEADING = "# Who Tot  R1 R2 R3"
+
+
 def ranking_rows(game):
     """One row per colour, best first: place, name, total, then its rounds, or its best
-    round when it tied on total with another colour (the tie-break)."""
+    round when it tied on total with another colour (the tie-break); the columns are
+    RANKING_HEADING's."""
     ranking = game.result["ranking"]
     totals = [entry["total"] for entry in ranking]
     rows = []
@@ -197,37 +202,81 @@ def ranking_rows(game):
 
 
 def draw_ranking(canvas, game):
+    """Up to four colours: the result in the title, the column heading under it. Five
+    or six: the heading is the title (the winner is the first row) so the rows fit."""
     title, note = end_title(game)
-    widgets.title(canvas, title, note)
-    y = ROW_Y
+    if game.count <= 4:
+        widgets.title(canvas, title, note)
+        canvas.text(RANKING_HEADING, 2, ROW_Y)
+        canvas.hline(0, ROW_Y + 8, widgets.SCREEN_W, 1)
+        y = ROW_Y + ROW_H + 1
+    else:
+        widgets.title(canvas, " " + RANKING_HEADING, note)
+        y = ROW_Y
     for row in ranking_rows(game):
         canvas.text(row, 2, y)
-        y += ROW_H
+        y += row_height(game.count)
 
 
 def ranking_lines(game):
     title, note = end_title(game)
-    return [(title + " " + note).strip()] + ranking_rows(game)
+    return [(title + " " + note).strip(), RANKING_HEADING] + ranking_rows(game)
+
+
+def draw_played(canvas, game):
+    """Solo: the cards every colour played this round, one row of card icons each."""
+    widgets.title(canvas, "Played R%d" % game.round)
+    widgets.arrow(canvas, widgets.SCREEN_W - 9, 1, 0, left=True)
+    for seat in range(game.count):
+        y = ROW_Y + seat * 13
+        canvas.text(seat_label(game.seats[seat]), 2, y + 3)
+        cards = game.played[seat]
+        if not cards:
+            canvas.text("-", 24, y + 3)
+        for index in range(len(cards)):
+            canvas.icon(CARD_ICONS[cards[index]], 22 + index * PLAYED_PITCH, y)
+
+
+def played_lines(game):
+    lines = ["Played R%d" % game.round]
+    for seat in range(game.count):
+        names = " ".join(CARDS[card] for card in game.played[seat])
+        lines.append("%s %s" % (seat_label(game.seats[seat]), names or "-"))
+    return lines
 
 
 class ScoresScreen(Screen):
-    """The score table on its own (long ok on the table): any short press goes back."""
+    """The score table on its own (long ok on the table). In solo mode right and left
+    turn to the cards every colour played this round and back; ok or back closes it."""
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.played = False  # showing the played cards (solo) instead of the scores
 
     @property
     def game(self):
         return self.app.session.match.game
 
     def button(self, name, kind):
-        if kind == SHORT:
-            self.app.pop()
+        if kind != SHORT:
+            return False
+        if name in ("left", "right") and self.game.solo:
+            self.played = not self.played
             return True
-        return False
+        self.app.pop()
+        return True
 
     def draw(self, canvas):
-        draw_scores(canvas, self.game)
+        game = self.game
+        if self.played:
+            draw_played(canvas, game)
+        else:
+            draw_scores(canvas, game, game.solo)
+            if game.count <= 4:  # five or six rows leave no room for the hint
+                widgets.hint(canvas, "OK: back  > cards played" if game.solo else "OK: back")
 
     def lights(self, layer):
         paint_dice(layer, self.game.dice)
 
     def text_lines(self):
-        return score_lines(self.game)
+        return played_lines(self.game) if self.played else score_lines(self.game)

@@ -71,7 +71,8 @@ OVER = "over"
 
 # Outcome kinds of one seat's card in the last turn.
 ATE = "ate"  # survived and captured something
-KEPT = "kept"  # survived, nothing to capture
+KEPT = "kept"  # survived, no prey on the level below
+TOO_FEW = "too_few"  # survived, but more predators than prey: nothing captured
 EATEN = "eaten"  # captured by a top animal
 LOST = "lost"  # discarded: more top animals than prey, or left over after even shares
 
@@ -180,8 +181,12 @@ class OmNomNom(Game):
         return len(self.scores[0])
 
     def max_total(self):
-        """The most one colour can score in a round: every card and every die red."""
-        return CARD_POINTS * len(CARDS) * self.count + RED_POINTS * DICE
+        """The most one colour can score in a round: its own six cards, a middle
+        animal of every other colour eaten by each of its three top animals, and
+        every die red: 3 x colours + 33."""
+        tops = len(CARDS) // 2
+        cards = len(CARDS) + tops * (self.count - 1)
+        return CARD_POINTS * cards + RED_POINTS * DICE
 
     def legal_actions(self):
         if self.phase == ROLL:
@@ -290,6 +295,8 @@ class OmNomNom(Game):
                 points = eat_points(eat)
                 taken = middle_taken + bottom_taken
                 kind = ATE if prey or taken else KEPT
+                if kind == KEPT and ((middles or middle_left) if seat in tops else bottom_left):
+                    kind = TOO_FEW  # prey was there (cards or dice), too little to share
                 outcomes[seat] = (kind, points, prey, taken, None)
                 for victim in prey:
                     outcomes[victim] = (EATEN, 0, (), 0, seat)
@@ -446,3 +453,13 @@ class OmNomNom(Game):
         if self.phase == TOTAL:
             return "R%d totals" % self.round
         return "R%d T%d" % (self.round, self.turn)
+
+    # The checkpoint (pawtrack.game): what actions change. The mode, the seats and their
+    # count come from the options alone, so __init__ makes them again.
+    CHECKPOINT_VERSION = 1
+    CHECKPOINT_SPACING = 30  # about 3 ms of replay on the host's MicroPython
+    CHECKPOINT_FIELDS = (
+        "round", "turn", "phase", "pool", "dice", "rolled", "captured", "played", "decks",
+        "entered", "tally", "discarded", "scores", "turns_resolved", "last_cards",
+        "outcomes", "revealed", "result",
+    )

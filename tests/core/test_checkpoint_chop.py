@@ -1,0 +1,28 @@
+"""Cat & Mouse's checkpoints are as good as replay (tests/core/checkpoint_kit.py says how).
+
+Random matches over every option (physical and digital tiles, own mixes),
+checkpointed at random spacings; MicroPython plays fewer.
+"""
+
+import sys
+import unittest
+
+from checkpoint_kit import CheckpointProof
+
+from pawtrack.games.chop.rules import Chop
+
+MICROPYTHON = sys.implementation.name == "micropython"
+MATCHES = 40 if MICROPYTHON else 600
+
+
+def choose(chooser, game, actions):
+    return chooser.choice(actions)
+
+
+class ChopCheckpoints(unittest.TestCase):
+    def test_checkpoints_equal_replay(self):
+        print(CheckpointProof(self, Chop, choose, 300).run(MATCHES))
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,29 @@
+"""Mmm!'s checkpoints are as good as replay (tests/core/checkpoint_kit.py says how).
+
+Random matches over every option (levels, sides, variants, players, track
+lengths; not an own layout, which needs one installed), checkpointed at random
+spacings; MicroPython plays fewer.
+"""
+
+import sys
+import unittest
+
+from checkpoint_kit import CheckpointProof
+
+from pawtrack.games.mmm.rules import MmmGame
+
+MICROPYTHON = sys.implementation.name == "micropython"
+MATCHES = 40 if MICROPYTHON else 600
+
+
+def choose(chooser, game, actions):
+    return chooser.choice(actions)
+
+
+class MmmCheckpoints(unittest.TestCase):
+    def test_checkpoints_equal_replay(self):
+        print(CheckpointProof(self, MmmGame, choose, 400, (("layout", "own"),)).run(MATCHES))
+
+
+if __name__ == "__main__":
+    unittest.main()

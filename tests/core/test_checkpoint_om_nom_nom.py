@@ -1,0 +1,28 @@
+"""Om Nom Nom's checkpoints are as good as replay (tests/core/checkpoint_kit.py says how).
+
+Random matches over every mode, checkpointed at random spacings (solo rivals'
+hidden decks included); MicroPython plays fewer.
+"""
+
+import sys
+import unittest
+
+from checkpoint_kit import CheckpointProof
+
+from pawtrack.games.om_nom_nom.rules import OmNomNom
+
+MICROPYTHON = sys.implementation.name == "micropython"
+MATCHES = 25 if MICROPYTHON else 400
+
+
+def choose(chooser, game, actions):
+    return chooser.choice(actions)
+
+
+class OmNomNomCheckpoints(unittest.TestCase):
+    def test_checkpoints_equal_replay(self):
+        print(CheckpointProof(self, OmNomNom, choose, 300).run(MATCHES))
+
+
+if __name__ == "__main__":
+    unittest.main()
