@@ -98,6 +98,7 @@ class BoardStandIn:
         self.ms = 0.0
         self.boots = [(0.0, "power")]
         self.pressed = []
+        self.serial = bytearray()  # what the board printed: no press here switches boots
 
     def emulated_ms(self):
         return self.ms
