@@ -1,4 +1,4 @@
-"""CIRCUITPY, the FAT drive in the emulated CircuitPython Pico's flash, read and written on the host.
+"""CIRCUITPY, the FAT drive in the emulated CircuitPython Pico's flash, read and written here.
 
 CircuitPython 10 on a Pico with 2 MiB of flash keeps CIRCUITPY at offset
 0x100000: a FAT12 volume of 2048 sectors of 512 bytes, which the firmware

@@ -1,11 +1,11 @@
-"""Shared by the emulated CircuitPython tests: protocol lines on the data port, the log check,
-and the board played beside the simulator."""
+"""Shared by the emulated CircuitPython tests: protocol lines on the data port, the log check."""
 
 import json
 import os
 import tempfile
 
 from emu.helpers import pico_simulator, picture_text
+
 from host_tools.emu import alongside, fat_drive
 from host_tools.emu.circuitpython import clean
 from host_tools.sim.simulator import parse_presses
@@ -48,41 +48,3 @@ def assert_clean_logs(pico):
     errors = [e for e in protocol_events(pico) if e.get("ev") == "error"]
     assert errors == [], errors
     assert pico.breakpoints == []
-
-
-def drive_folder(pico, folder):
-    """The board's CIRCUITPY files copied into folder (for the firmware's code on the host)."""
-    for path, data in fat_drive.read_files(pico.flash_image()).items():
-        local = os.path.join(folder, *path.split("/"))
-        os.makedirs(os.path.dirname(local), exist_ok=True)
-        with open(local, "wb") as f:
-            f.write(data)
-    return folder
-
-
-def saved_match(pico, game):
-    """(the home picture the simulator draws with the board's drive, the saved actions)."""
-    with tempfile.TemporaryDirectory() as folder:
-        drive_folder(pico, folder)
-        sim = pico_simulator(folder)
-        match, _problem = sim.app.session.resume(game)
-        return bytes(sim.frame), (match.actions(0, match.moves) if match is not None else None)
-
-
-def play_alongside(pico, sim, script):
-    """Each press word on the board and on the simulator at the same instant since power-on;
-    after each, at rest, the panel picture and the LED colours must be the simulator's. A
-    match the board starts gets, on the simulator, the seed it announced on its data port."""
-    for step, (name, ms) in enumerate(parse_presses(script)):
-        said = len(pico.data)
-
-        def copy_seed(said=said):
-            for event in protocol_events(pico, said):
-                if event.get("ev") == "new":
-                    sim.hal.new_seed = lambda seed=event["seed"]: seed
-
-        alongside.press(pico, sim, name, ms, copy_seed)
-        _same, leds, picture, expected = alongside.compare(pico, sim)
-        where = "after press %d (%s) on %s" % (step + 1, name, sim.screen_name())
-        assert picture_text(picture) == picture_text(expected), where
-        assert leds, where

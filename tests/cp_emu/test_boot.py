@@ -1,4 +1,4 @@
-"""make flash RUNTIME=circuitpython onto the emulated CIRCUITPY, then the stock CircuitPython boots it.
+"""make flash RUNTIME=circuitpython onto the emulated CIRCUITPY; the real CircuitPython boots it.
 
 The flash tool copies onto the drive mounted on the host (``conftest.flash_onto``:
 the same copy as onto a computer's mounted drive). At power-on boot.py takes the
@@ -8,9 +8,10 @@ the console and the data port must say no error, and a second flash after the
 session copies nothing.
 """
 
+from emu.helpers import pico_simulator
+
 from cp_emu.conftest import flash_onto
 from cp_emu.helpers import assert_clean_logs, command
-from emu.helpers import pico_simulator
 from host_tools.emu.circuitpython import SAFE_MODE_WINDOW_MS, EmulatedCircuitPython
 
 # Emulated time, not wall time: boot.py, code.py, the imports and the first picture.
