@@ -1,14 +1,8 @@
 """Shared by the emulated CircuitPython tests: protocol lines on the data port, the log check."""
 
 import json
-import os
-import tempfile
 
-from emu.helpers import pico_simulator, picture_text
-
-from host_tools.emu import alongside, fat_drive
 from host_tools.emu.circuitpython import clean
-from host_tools.sim.simulator import parse_presses
 
 BAD_WORDS = ("Traceback", "MemoryError", "ImportError", "Oops", "safe mode")
 
