@@ -10,6 +10,13 @@
 // interface. Bytes from a port's IN endpoint go to its UsbSerial; the device's
 // reads of a port's OUT endpoint wait for host bytes there (UsbSerial.deliver).
 // Ports are numbered in descriptor order: 0 is the console, 1 the data port.
+//
+// Like a real host, it sends a start-of-frame every millisecond once the bus is
+// reset (rp2040js's controller makes SOFs only in host mode): CircuitPython
+// enables the device SOF interrupt and, with its own tick stopped, counts on it
+// to wake the core. Without it the core slept until the next USB transfer and
+// the keypad scanner missed whole button presses. The flag is cleared by reading
+// SOF_RD, as the RP2040 datasheet says.
 
 const SETUP_SET_ADDRESS = [0x00, 5, 1, 0, 0, 0, 0, 0];
 const SETUP_SET_CONFIGURATION = [0x00, 9, 1, 0, 0, 0, 0, 0];
@@ -19,6 +26,9 @@ const CDC_DATA_CLASS = 10;
 const DESCRIPTOR_INTERFACE = 4;
 const DESCRIPTOR_ENDPOINT = 5;
 const DTR_RTS = 3;
+const SOF_RD = 0x48;
+const INTR_DEV_SOF = 1 << 17;
+const FRAME_NS = 1e6;
 
 function getConfiguration(length) {
   return Uint8Array.from([0x80, 6, 0, 2, 0, 0, length & 0xff, length >> 8]);
@@ -85,7 +95,19 @@ export class CdcPorts {
       port.waitingRead = null;
     }
     usb.onUSBEnabled = () => usb.resetDevice();
-    usb.onResetReceived = () => usb.sendSetupPacket(Uint8Array.from(SETUP_SET_ADDRESS));
+    usb.onResetReceived = () => {
+      this.sof.schedule(FRAME_NS);
+      usb.sendSetupPacket(Uint8Array.from(SETUP_SET_ADDRESS));
+    };
+    this.sof = mcu.clock.createAlarm(() => this.startOfFrame());
+    const read = usb.readUint32.bind(usb);
+    usb.readUint32 = (offset) => {
+      if (offset === SOF_RD && usb.intRaw & INTR_DEV_SOF) {
+        usb.intRaw &= ~INTR_DEV_SOF;
+        usb.checkInterrupts();
+      }
+      return read(offset);
+    };
     usb.onEndpointWrite = (endpoint, buffer) => this.fromDevice(endpoint, buffer);
     usb.onEndpointRead = (endpoint, size) => {
       const index = this.functions.findIndex((f) => f.out === endpoint);
@@ -95,6 +117,16 @@ export class CdcPorts {
         port.deliver();
       }
     };
+  }
+
+  startOfFrame() {
+    const usb = this.usb;
+    usb.sofFrameNumber = ((usb.sofFrameNumber || 0) + 1) & 0x7ff;
+    if (usb.intEnable & INTR_DEV_SOF) {
+      usb.intRaw |= INTR_DEV_SOF;
+      usb.checkInterrupts();
+    }
+    this.sof.schedule(FRAME_NS);
   }
 
   fromDevice(endpoint, buffer) {
