@@ -26,6 +26,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PY = sys.executable
 UF2_TESTS = "tests/uf2"
+CP_EMU_TESTS = "tests/cp_emu"
 
 
 def pytest_result(label, code, out, seconds):
@@ -105,7 +106,7 @@ def main():
     results = []
 
     pytest = [PY, "-m", "pytest", "-p", "no:cacheprovider", "-rs"]
-    later_tiers = ["--ignore=tests/emu", "--ignore", UF2_TESTS]
+    later_tiers = ["--ignore=tests/emu", "--ignore", UF2_TESTS, "--ignore", CP_EMU_TESTS]
     code, out, seconds = run("pytest (CPython)", pytest + later_tiers)
     passed = count(r"(\d+) passed", out)
     failed = count(r"(\d+) failed", out) + count(r"(\d+) errors?", out)
@@ -116,6 +117,10 @@ def main():
     results.append(("CPython tests", ok, passed, failed, "%d skipped" % skipped, seconds))
 
     results.append(emulated_pico_tier(pytest))
+
+    # The stock CircuitPython 10.2.1 on the emulated Pico (skips, with the reason, without it).
+    code, out, seconds = run("emulated CircuitPython (tests/cp_emu)", pytest + [CP_EMU_TESTS])
+    results.append(pytest_result("CircuitPython emu", code, out, seconds))
 
     # The core tests, then the rp2 backend's tests on the stand-in machine module.
     for label, extra in (("MicroPython tests", []), ("MicroPython device", ["--tests-dir",

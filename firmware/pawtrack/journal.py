@@ -71,15 +71,7 @@ from pawtrack.files import (
     safe_write,
     set_aside,
 )
-
-try:
-    from time import ticks_us as _ticks_us
-except ImportError:  # CPython
-    from time import perf_counter_ns
-
-    def _ticks_us():
-        return perf_counter_ns() // 1000
-
+from pawtrack.ticks import ticks_us as _ticks_us
 
 LOG_MAGIC = b"PAWL"
 LOG_VERSION = 1

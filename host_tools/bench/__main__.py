@@ -10,6 +10,9 @@
    firmware's own code (kept in build/bench/ until the firmware changes).
 4. The device figures (host_tools/bench/device.py) for both builds, one
    emulator run per measurement, two at a time; each prints a line when done.
+   Then the stock CircuitPython 10.2.1 on the emulated Pico with what
+   ``make flash RUNTIME=circuitpython`` copies (host_tools/circuitpython/
+   emu_bench.py), or the reason it was skipped.
 5. The tables, printed and written between the markers of
    docs/performance.md (``--no-write`` leaves the file alone), with the
    machine, the date and the versions.
@@ -251,6 +254,26 @@ def assemble(outcomes, builds, device):
     return result
 
 
+def circuitpython_figures():
+    """host_tools/circuitpython/emu_bench.py's figures, or {"skipped": reason}."""
+    from host_tools.circuitpython import emu_bench
+
+    reason = emu_bench.unavailable()
+    if reason:
+        say("circuitpython: skipped: " + reason)
+        return {"skipped": reason}
+    return emu_bench.figures()
+
+
+def circuitpython_section(figures):
+    from host_tools.circuitpython import emu_bench
+
+    title = "### CircuitPython on the emulated Pico\n\n"
+    if "skipped" in figures:
+        return title + "Skipped: %s." % figures["skipped"]
+    return title + emu_bench.table(figures)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m host_tools.bench", description=__doc__)
     parser.add_argument("--no-write", action="store_true", help="leave docs/performance.md")
@@ -273,8 +296,9 @@ def main(argv=None):
     data["host"] = host_figures()
     data["uf2"] = prepare_uf2()
     data["device"] = device_figures(data["uf2"], args.jobs)
+    data["circuitpython"] = circuitpython_figures()
     data["wall_s"] = time.monotonic() - started
-    text = report.markdown(data)
+    text = report.markdown(data) + "\n\n" + circuitpython_section(data["circuitpython"])
     say("\n## Results\n")
     say(text)
     os.makedirs(WORK, exist_ok=True)

@@ -130,7 +130,7 @@ def canvas_cost():
 
 def sizes():
     board = load_board("pico")
-    uploads = flash.build(board)
+    uploads = flash.build(board, compiled=False)  # the .py source (make flash sends .mpy)
     groups = dict.fromkeys(
         ("firmware (lib/pawtrack)", "Adafruit libraries (lib/)", "code.py, boot.py, board"), 0
     )

