@@ -41,9 +41,6 @@ hands them to ``pawtrack.ui.app.App`` inside a ``Hal``:
     device's restarts the interpreter so that each boot holds the main menu
     or one game; the default switches in one process (the host). All a
     device does about memory is behind it and ``collect``.
-``unload_games``
-    no longer used (each game has its own boot); accepted until the
-    CircuitPython backend passes its launcher instead.
 """
 
 
@@ -62,7 +59,6 @@ class Hal:
         keep_alive=None,
         collect=None,
         launcher=None,
-        unload_games=False,
     ):
         self.display = display
         self.leds = leds

@@ -89,7 +89,6 @@ class Device:
             beeper=self.beeper,
             keep_alive=self.watchdog.feed,
             collect=gc.collect,
-            unload_games=True,
         )
         self.hal.problems = self.problems.lines  # the same list, kept up to date
 
