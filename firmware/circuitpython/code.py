@@ -16,13 +16,21 @@ from pawtrack.ui.app import App
 
 
 def start(board=BOARD, **device_options):
-    """Build the device, the app and the protocol; returns (device, app)."""
+    """Build the device, the app and the protocol; returns (device, app).
+
+    The boot opens what the launch record the last one left says (the main menu
+    at power-on; a game's match after a switch: pawtrack.hal.launcher), and
+    answers the protocol line that switch interrupted, if any."""
     device = Device(board, **device_options)
-    app = App(device.hal, games.catalog())
+    record = device.hal.launcher.take()
+    app = App(device.hal, games.catalog(), defer_boot=True, record=record)
     protocol = Protocol(
         app, device.serial.send_line, board["name"], extra=device.protocol_commands()
     )
     device.attach(app, protocol)
+    app.finish_boot()  # after attach: the events of the match this boot opens go out
+    if record is not None:
+        protocol.answer_carried(record)
     app.step()
     return device, app
 

@@ -71,7 +71,6 @@ from pawtrack.files import (
     safe_write,
     set_aside,
 )
-from pawtrack.ticks import ticks_us as _ticks_us
 
 LOG_MAGIC = b"PAWL"
 LOG_VERSION = 1
@@ -777,7 +776,12 @@ class Journal:
 
     def _make_log(self, index):
         """Write log ``index`` of this generation whole: its header, then erased bytes."""
-        mixed = (_ticks_us() ^ ((self.seed or 0) * 2654435761)) & 0xFFFFFFFF
+        # Imported here, not with the module: the journal is first imported deep in a press
+        # (the main menu's first look at the saves), where one more nested import overran
+        # the one-file firmware's C stack ("maximum recursion depth exceeded").
+        from pawtrack.ticks import ticks_us
+
+        mixed = (ticks_us() ^ ((self.seed or 0) * 2654435761)) & 0xFFFFFFFF
         nonce = mixed.to_bytes(4, "little") + bytes(((self.gen or 0) & 0xFF,))
         name = self._log_name(index)
         f = self.files.open(name, "wb")

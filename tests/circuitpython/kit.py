@@ -19,6 +19,7 @@ import usb_cdc
 from host_tools.sim.simulator import GAP_MS, LONG_HOLD_MS, SHORT_HOLD_MS, STEP_MS
 from pawtrack.boarddef import core_board
 from pawtrack.hal.circuitpython.device import Device
+from pawtrack.hal.launcher import Launcher
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CODE_PY = os.path.join(ROOT, "firmware", "circuitpython", "code.py")
@@ -117,6 +118,9 @@ class Driver:
             board, clock=self.clock, files_root=str(folder), serial_port=self.port
         )
         self.device.hal.new_seed = lambda: SEED
+        # A switch between boots in one process, as on the host: a stand-in board cannot
+        # reload code.py (supervisor.reload); the real firmware does in tests/cp_emu.
+        self.device.hal.launcher = Launcher(self.device.hal.files)
         self.logged = 0
         self.core_board = core_board(board)
         self.shown_at = watch_shows(self.device.oled, hw.state.i2c_log)

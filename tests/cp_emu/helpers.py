@@ -53,16 +53,24 @@ def caught_up(pico, limit_ms=10000, step_ms=20):
     answered only after the pass that handled the buttons (CircuitPython starts a game in
     about a second, long after the panel went quiet with the press's acknowledgement)."""
     said = len(pico.data)
+    boots = len(pico.boots)
     pico.type_data('{"cmd": "hello", "id": "sync"}\n')
     end = pico.emulated_ms() + limit_ms
     while pico.emulated_ms() < end:
         pico.run_for(step_ms)
         if any(e.get("id") == "sync" for e in protocol_events(pico, said)):
             return
+        if len(pico.boots) > boots:  # a reset (a switch) lost the line: ask the next boot
+            boots = len(pico.boots)
+            pico.run_for(RESET_WAIT_MS)
+            pico.type_data('{"cmd": "hello", "id": "sync"}\n')
     raise AssertionError(
         "the referee's loop did not come round in %d ms\n%s\ndata port: %r"
         % (limit_ms, pico.status(), bytes(pico.data[-400:]))
     )
+
+
+RESET_WAIT_MS = 5000  # a reset's safe-mode second and the USB host opening the ports again
 
 
 def press(pico, sim, name, ms, between):
@@ -71,9 +79,18 @@ def press(pico, sim, name, ms, between):
     if name == WAIT:
         alongside.press(pico, sim, name, ms, between)
         return
+    boots, ports = len(pico.boots), len(pico.usb_ready)
     pico.press(name, hold_ms=ms)
     caught_up(pico)
     pico.settle(quiet_ms=alongside.QUIET_MS)
+    if len(pico.boots) > boots:
+        # The press switched boots (pawtrack.hal.launcher: a reset on CircuitPython); once
+        # the USB host has the next boot's ports open, wait until its loop comes round.
+        end = pico.emulated_ms() + RESET_WAIT_MS
+        while len(pico.usb_ready) == ports and pico.emulated_ms() < end:
+            pico.run_for(50)
+        caught_up(pico)
+        pico.settle(quiet_ms=alongside.QUIET_MS)
     between()
     sim.hold(name, ms)
 

@@ -24,13 +24,22 @@ CUTS_PER_GAME = 25  # two games: 50 cuts in all
 RESUME_LIMIT_MS = 15000  # emulated; the 1,000-action replay took about 4 s
 
 
+ANSWER_LIMIT_MS = 8000  # emulated: a new or resume switches boots (pawtrack.hal.launcher)
+
+
 def command(pico, message, run_ms=400):
-    """A protocol command typed on the serial port; its answer."""
+    """A protocol command typed on the serial port; its answer (waited for in steps of
+    ``run_ms`` up to ANSWER_LIMIT_MS)."""
     said = len(pico.serial)
     message = dict(message, id="t")
     pico.type(json.dumps(message) + "\n")
-    pico.run_for(run_ms)
-    answers = [e for e in protocol_events(pico, said) if e.get("id") == "t"]
+    waited = 0
+    while True:
+        pico.run_for(run_ms)
+        waited += run_ms
+        answers = [e for e in protocol_events(pico, said) if e.get("id") == "t"]
+        if answers or waited >= ANSWER_LIMIT_MS:
+            break
     assert answers, "no answer to %s: %r" % (message, bytes(pico.serial[said:])[-300:])
     return answers[-1]
 

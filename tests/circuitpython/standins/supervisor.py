@@ -12,3 +12,8 @@ class Runtime:
 
 
 runtime = Runtime()
+
+
+def reload():
+    """CircuitPython runs code.py again on a fresh heap; here the test is told."""
+    raise SystemExit("supervisor.reload")

@@ -32,6 +32,7 @@ from pawtrack.hal.circuitpython.storage_files import open_files
 from pawtrack.hal.circuitpython.strip import Strip
 from pawtrack.hal.circuitpython.usb_serial import UsbSerial
 from pawtrack.hal.circuitpython.watchdog import Watchdog
+from pawtrack.hal.launcher import Launcher, Switch
 from pawtrack.hal.problems import ProblemList
 
 RESTART_DELAY_MS = 5000
@@ -89,6 +90,7 @@ class Device:
             beeper=self.beeper,
             keep_alive=self.watchdog.feed,
             collect=gc.collect,
+            launcher=Launcher(files, microcontroller.reset),
         )
         self.hal.problems = self.problems.lines  # the same list, kept up to date
 
@@ -129,11 +131,28 @@ class Device:
         if self.status_led is not None:
             self.status_led.off()
 
+    def switch(self, app, record):
+        """Reload into the boot ``record`` opens (pawtrack.hal.launcher), at the top of the
+        loop: first the work kept for a still screen, then this pass's events; a protocol
+        line in flight goes into the record, to be answered by the next boot. The
+        watchdog stops: it would outlive the reload."""
+        try:
+            app.collect_when_still()
+            if self.protocol is not None:
+                self.protocol.flush()
+                self.protocol.carry_over(record)
+        finally:
+            self.watchdog.stop()
+        self.hal.launcher.restart_with(record)
+
     def run(self, app):
-        """The app loop with the watchdog, until Ctrl-C (to the REPL) or a crash (restart)."""
+        """The app loop with the watchdog, until Ctrl-C (to the REPL), a switch to another
+        boot (``supervisor.reload``: code.py again on a fresh heap) or a crash (restart)."""
         self.watchdog.start()
         try:
             app.run(self.loop)
+        except Switch as switch:
+            self.switch(app, switch.record)
         except KeyboardInterrupt:
             self.watchdog.stop()
             self.stop_outputs()
