@@ -13,12 +13,13 @@ RUNTIME ?= micropython
 DRIVE ?= auto
 
 .PHONY: help sim emu test setup bench compile screenshots plots golden art flash repl wiring \
-	clean uf2 install-uf2
+	clean uf2 install-uf2 quick
 
 help:
 	@echo "make sim          the device in your terminal (keys shown on screen)"
 	@echo "make emu          the real firmware on an emulated Pico in your terminal"
 	@echo "make test         every check: CPython, MicroPython, mpy-cross, ruff"
+	@echo "make quick        the rules, journal and screen tests on CPython (small seeded counts) and ruff: under a minute"
 	@echo "make bench        the firmware measured on the emulated Pico, into docs/performance.md"
 	@echo "make screenshots  regenerate the README pictures from the real firmware"
 	@echo "make plots        redraw the README charts (Mmm! strategies, dice fairness)"
@@ -58,6 +59,12 @@ emu: setup
 
 test: setup $(PLOTS_SETUP)
 	$(PY) -m host_tools.check
+
+# A first answer for a rules change: the core tests with small seeded counts and ruff.
+# make test stays the full gate.
+quick: setup
+	PAWTRACK_QUICK=1 $(PY) -m pytest tests/core -q -p no:cacheprovider --ignore=tests/core/test_still_jobs.py
+	$(PY) -m ruff check .
 
 bench: setup
 	$(PY) -m host_tools.bench

@@ -4,15 +4,14 @@ Random matches over every option (physical and digital tiles, own mixes),
 checkpointed at random spacings; MicroPython plays fewer.
 """
 
-import sys
 import unittest
 
+import sizes
 from checkpoint_kit import CheckpointProof
 
 from pawtrack.games.chop.rules import Chop
 
-MICROPYTHON = sys.implementation.name == "micropython"
-MATCHES = 40 if MICROPYTHON else 600
+MATCHES = sizes.count(600, 40)
 
 
 def choose(chooser, game, actions):

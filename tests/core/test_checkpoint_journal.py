@@ -19,10 +19,10 @@ falls back to the one before; a game without checkpoints is replayed as before.
 MicroPython plays fewer sessions.
 """
 
-import sys
 import unittest
 
 import counting_game
+import sizes
 from checkpoint_kit import random_options, whole
 from test_checkpoint_mice_mystics import choose as choose_mystics
 
@@ -40,9 +40,8 @@ from pawtrack.packing import pack
 from pawtrack.records import crc32
 from pawtrack.rng import Rng
 
-MICROPYTHON = sys.implementation.name == "micropython"
-SESSIONS = 2 if MICROPYTHON else 8  # per game
-STEPS = 300 if MICROPYTHON else 500  # acts and undos per session
+SESSIONS = sizes.count(8, 2)  # per game
+STEPS = sizes.count(500, 300)  # acts and undos per session
 FOLDER = "saves/g"
 
 

@@ -5,15 +5,14 @@ fights and rounds go by, checkpointed at random spacings; MicroPython plays
 fewer.
 """
 
-import sys
 import unittest
 
+import sizes
 from checkpoint_kit import CheckpointProof
 
 from pawtrack.games.mice_mystics.rules import MiceMystics
 
-MICROPYTHON = sys.implementation.name == "micropython"
-MATCHES = 10 if MICROPYTHON else 150
+MATCHES = sizes.count(150, 10)
 
 
 BUSY = ("move", "attack", "defend", "check", "roll", "route", "end", "deal", "board")

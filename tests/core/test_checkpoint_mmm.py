@@ -5,15 +5,14 @@ lengths; not an own layout, which needs one installed), checkpointed at random
 spacings; MicroPython plays fewer.
 """
 
-import sys
 import unittest
 
+import sizes
 from checkpoint_kit import CheckpointProof
 
 from pawtrack.games.mmm.rules import MmmGame
 
-MICROPYTHON = sys.implementation.name == "micropython"
-MATCHES = 40 if MICROPYTHON else 600
+MATCHES = sizes.count(600, 40)
 
 
 def choose(chooser, game, actions):

@@ -4,15 +4,14 @@ Random matches over every option, checkpointed at random spacings; MicroPython
 plays fewer.
 """
 
-import sys
 import unittest
 
+import sizes
 from checkpoint_kit import CheckpointProof
 
 from pawtrack.games.mouse_chaos.rules import MouseChaos
 
-MICROPYTHON = sys.implementation.name == "micropython"
-MATCHES = 20 if MICROPYTHON else 300
+MATCHES = sizes.count(300, 20)
 
 
 def choose(chooser, game, actions):

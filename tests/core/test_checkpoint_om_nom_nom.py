@@ -4,15 +4,14 @@ Random matches over every mode, checkpointed at random spacings (solo rivals'
 hidden decks included); MicroPython plays fewer.
 """
 
-import sys
 import unittest
 
+import sizes
 from checkpoint_kit import CheckpointProof
 
 from pawtrack.games.om_nom_nom.rules import OmNomNom
 
-MICROPYTHON = sys.implementation.name == "micropython"
-MATCHES = 25 if MICROPYTHON else 400
+MATCHES = sizes.count(400, 25)
 
 
 def choose(chooser, game, actions):

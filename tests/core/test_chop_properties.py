@@ -10,16 +10,16 @@ docs/rules/chop.md 5.3 says and fresh mouse turns rotate through the mouse playe
 MicroPython runs fewer games than CPython to keep the suite fast.
 """
 
-import sys
 import unittest
+
+import sizes
 
 from pawtrack import dice
 from pawtrack.game import resolve_options
 from pawtrack.games.chop.rules import COUNT_OPTIONS, Chop, tile_mix
 from pawtrack.rng import Rng
 
-MICROPYTHON = sys.implementation.name == "micropython"
-GAMES = 80 if MICROPYTHON else 250
+GAMES = sizes.count(250, 80)
 MAX_ACTIONS = 400
 
 

@@ -13,16 +13,16 @@ gives the same digest on CPython and on MicroPython.
 """
 
 import json
-import sys
 import unittest
+
+import sizes
 
 from pawtrack.game import IllegalAction, resolve_options
 from pawtrack.games.mice_mystics import cards
 from pawtrack.games.mice_mystics.rules import MiceMystics
 from pawtrack.rng import Rng
 
-MICROPYTHON = sys.implementation.name == "micropython"
-CHAPTERS = 12 if MICROPYTHON else 120
+CHAPTERS = sizes.count(120, 12)
 MAX_ACTIONS = 400
 BUSY = ("move", "attack", "defend", "check", "roll", "route")
 DRASTIC = ("won", "captured", "hourglass", "wheel", "endpage", "steal")

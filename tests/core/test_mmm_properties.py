@@ -13,16 +13,16 @@ runner) is 20-50 times slower, so it plays a tenth of them.
 """
 
 import json
-import sys
 import unittest
+
+import sizes
 
 from pawtrack.game import IllegalAction
 from pawtrack.games.mmm.board import in_line
 from pawtrack.games.mmm.rules import MmmGame
 from pawtrack.rng import Rng
 
-MICROPYTHON = sys.implementation.name == "micropython"
-GAMES = 100 if MICROPYTHON else 1000
+GAMES = sizes.count(1000, 100)
 MAX_ACTIONS = 1000  # far above any real game: 11 cat steps and at most 24 items
 
 LEVELS = ("board", "items", "lite")

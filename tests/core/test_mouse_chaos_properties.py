@@ -7,18 +7,18 @@ statistical thresholds are the same.
 """
 
 import json
-import sys
 import unittest
+
+import sizes
 
 from pawtrack import dice
 from pawtrack.game import resolve_options
 from pawtrack.games.mouse_chaos.rules import COLOURS, NEST_SIZE, MouseChaos
 from pawtrack.rng import Rng
 
-MICROPYTHON = sys.implementation.name == "micropython"
-GAMES = 80 if MICROPYTHON else 200
+GAMES = sizes.count(200, 80)
 MAX_ACTIONS = 250
-SHUFFLES = 3000 if MICROPYTHON else 6000
+SHUFFLES = sizes.count(6000, 3000)
 DRAWS_PER_SHUFFLE = len(dice.MOUSE_CHAOS_HOLDERS) - dice.MOUSE_CHAOS_HOLDERS_KEEP
 CHI2_3_DF_0_001 = 16.266
 

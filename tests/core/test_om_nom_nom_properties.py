@@ -22,13 +22,15 @@ fewer games than CPython to keep the suite fast.
 import sys
 import unittest
 
+import sizes
+
 from pawtrack.game import IllegalAction, resolve_options
 from pawtrack.games.om_nom_nom.chains import CARDS
 from pawtrack.games.om_nom_nom.rules import DICE, EATEN, LOST, OmNomNom, winners_of
 from pawtrack.rng import Rng
 
 MICROPYTHON = sys.implementation.name == "micropython"
-GAMES_PER_SETUP = 15 if MICROPYTHON else 250
+GAMES_PER_SETUP = sizes.count(250, 15)
 SETUPS = (
     {"mode": "solo", "solo_rivals": 2},
     {"mode": "solo", "solo_rivals": 3},
