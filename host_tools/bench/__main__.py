@@ -39,7 +39,6 @@ WORK = os.path.join(ROOT, "build", "bench")
 DOC = os.path.join(ROOT, "docs", "performance.md")
 MATCH_GAME = "chop"
 MATCH_SEED = 3
-MATCH_SIZES = (1000, 5000)
 
 
 def say(text):
@@ -164,7 +163,9 @@ def make_matches(work):
                 return
     except OSError:
         pass
-    for count in MATCH_SIZES:
+    from host_tools.bench.device import CURVE_SIZES
+
+    for count in CURVE_SIZES:
         started = time.monotonic()
         with tempfile.TemporaryDirectory() as folder:
             commands = []
@@ -207,9 +208,7 @@ def device_figures(uf2, jobs):
         for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
             outcome = future.result()
             outcomes.append(outcome)
-            say(
-                "  (%d/%d done, %.0f s)" % (done, len(todo), time.monotonic() - started)
-            )
+            say("  (%d/%d done, %.0f s)" % (done, len(todo), time.monotonic() - started))
     result = assemble(outcomes, builds, device)
     result["walls"] = {device.job_key(o["job"]): o["wall_s"] for o in outcomes}
     return result
@@ -241,6 +240,11 @@ def assemble(outcomes, builds, device):
         if kind == "script":
             name, mode = argument
             build["scripts"].setdefault(name, {})[mode] = outcome["result"]
+        elif kind == "curve":
+            size = int(argument[0])
+            build.setdefault("curve", {})[size] = outcome["result"]
+            if size == 5000:
+                build["resume"] = outcome["result"]
         elif kind == "match":
             result["match"] = dict(outcome["result"], build=key, label=build["label"])
         else:

@@ -54,6 +54,7 @@ from host_tools.bench.scripts import (
     load_all,
     reference,
 )
+from host_tools.bench.scripts import press as simulator_press
 from host_tools.boards import load_board
 from host_tools.emu import EmulatedPico
 from host_tools.emu.fs_image import firmware_files
@@ -69,6 +70,8 @@ WAIT_LIMIT_MS = 10000  # ... at most 10 s
 IDLE_INSTRUCTIONS = 400000  # in 10 ms of emulated time: below this the board is at rest
 RESUME_LIMIT_MS = 180000
 HEAP_EVERY_MS = 2000
+LONG_HOLD_MS = 700  # the press words' long press (host_tools/sim/press_words.py)
+CURVE_SIZES = (100, 1000, 5000, 10000)  # match lengths the undo and resume curve is read at
 # The last one is the app's own event when a screen raised (it then shows "Oops").
 BAD_SIGNS = ("Traceback", "MemoryError", "Uncaught exception", "Fatal", '"code": "screen"')
 
@@ -289,6 +292,7 @@ def analyse(presses, pico, steps):
         # update (its picture is then not the flipped one).
         changed = [u for u in frames if u.start_us >= start and u.first_change_us is not None]
         step = steps[press["word"]]
+        before = steps[press["word"] - 1]["game"] if press["word"] > 0 else None
         feedback = changed[0] if changed else None
         answer = feedback
         flipped = step.get("flipped")
@@ -309,6 +313,10 @@ def analyse(presses, pico, steps):
                 "screen": step["screen"],
                 "game": step["game"],
                 "acked": bool(step.get("acked")),
+                # a press that switched boots (pawtrack.hal.launcher): into a match or out
+                "switch": "open"
+                if before is None and step["game"]
+                else ("leave" if before and step["game"] is None else None),
                 "visible": step.get("changed", True),
                 "first_change_ms": (feedback.first_change_us - start) / 1000 if changed else None,
                 "feedback_ms": (feedback.done_us - start) / 1000 if changed else None,
@@ -357,7 +365,8 @@ def script_run(build, script, ref, mode, pin, record):
 # -- the long match: flash operations per action ----------------------------------------
 
 MATCH_FILE = "/bench-match.txt"
-MATCH_CODE = r"""
+MATCH_CODE = (
+    r"""
 import json, time
 from pawtrack import games
 from pawtrack.files import OsFiles
@@ -383,7 +392,9 @@ print("bench-snapshot", json.dumps(session.match.snapshot()))
 start = time.ticks_us()
 session.undo()
 print("bench-undo", start, time.ticks_us())
-""" % MATCH_FILE
+"""
+    % MATCH_FILE
+)
 
 
 def match_lines(commands):
@@ -436,52 +447,74 @@ def flash_match(build, commands, snapshot, record):
 # -- resuming the long match ----------------------------------------------------------------
 
 
-def resumed_frame(files):
-    """The picture the simulator shows once OK on the menu has resumed the saved match."""
+def resumed_frames(files):
+    """What the simulator shows once OK on the menu has resumed the saved match, and then
+    once a long back has undone its last action: (resumed picture, screen, undone picture)."""
     with simulator_on(files) as sim:
         sim.press("ok")
         sim.settle()
-        return bytes(sim.frame), sim.screen_name()
+        resumed = bytes(sim.frame)
+        screen = sim.screen_name()
+        simulator_press(sim, "back", LONG_HOLD_MS)
+        return resumed, screen, bytes(sim.frame)
 
 
-def resume_run(build, files, pin, record):
+def resume_run(build, files, pin, record, undo=False):
     """OK on the menu's Resume row of a saved long match: time to the game's picture,
-    heap read every HEAP_EVERY_MS during the replay and once it is over."""
+    heap read every HEAP_EVERY_MS during the replay and once it is over; with ``undo``,
+    then a long back (undo): from the moment the press is long to the undone picture."""
     started = time.monotonic()
-    expected, screen = resumed_frame(files)
+    expected, screen, undone = resumed_frames(files)
     boot_py = [("/boot.py", probe.boot_py(pin).encode())]
     with build.pico(boot_py + list(files), extra_pins=[pin]) as pico:
         boot = measure_boot(pico, menu_frame(files))
         during = [read_heap(pico, pin)]
-        down = pico.emulated_ms()
-        pico.set_button("ok", True, down)
-        pico.set_button("ok", False, down + 80)
-        release = (down + 80) * 1000
-        pico.run_until(down + 80)
+        release = hold(pico, "ok", 80)
         shown = None
         next_reading = pico.emulated_ms() + HEAP_EVERY_MS
-        while pico.emulated_ms() < down + RESUME_LIMIT_MS and shown is None:
+        while pico.emulated_ms() < release / 1000 + RESUME_LIMIT_MS and shown is None:
             pico.run_for(20)
-            for update in pico.frames:
-                if update.start_us >= release and update.picture == expected:
-                    shown = update
-                    break
+            shown = first_showing(pico.frames, release, expected)
             if shown is None and pico.emulated_ms() >= next_reading:
                 during.append(read_heap(pico, pin))
                 next_reading = pico.emulated_ms() + HEAP_EVERY_MS
         pico.settle()
         after = read_heap(pico, pin)
+        undo_ms = None
+        if undo:
+            long_at = hold(pico, "back", LONG_HOLD_MS) - (LONG_HOLD_MS - LONG_MS) * 1000
+            pico.settle()
+            done = first_showing(pico.frames, long_at, undone)
+            undo_ms = (done.done_us - long_at) / 1000 if done else None
         record(pico)
     during = [r for r in during if r]
     return {
         "boot_menu_ms": boot["menu_ms"],
         "resumed_ms": (shown.done_us - release) / 1000 if shown else None,
         "first_change_ms": first_change_after(pico.frames, release),
+        "undo_ms": undo_ms,
         "screen": screen,
         "heap_during": during,
         "heap_after": after,
         "wall_s": time.monotonic() - started,
     }
+
+
+def hold(pico, name, ms):
+    """Hold a button for ``ms`` and let it go; the emulated us of the release."""
+    down = pico.emulated_ms()
+    pico.set_button(name, True, down)
+    pico.set_button(name, False, down + ms)
+    pico.run_until(down + ms)
+    return (down + ms) * 1000
+
+
+def first_showing(frames, t_us, picture):
+    """The first update from t_us on that left ``picture`` on the panel, or None."""
+    for update in frames:
+        if update.start_us >= t_us and update.picture == picture:
+            return update
+    return None
 
 
 def first_change_after(frames, t_us):
@@ -547,7 +580,9 @@ def jobs(builds, match_build, previous=None):
     if match_build is not None:
         todo.append((match_build, "match", None))
     for build in builds:
-        todo.append((build, "resume", None))
+        todo.append((build, "soak", None))
+        for size in CURVE_SIZES:
+            todo.append((build, "curve", (str(size),)))
     for script in load_all():
         for build in builds:
             for mode in ("flash", "noflash"):
@@ -563,7 +598,7 @@ def jobs(builds, match_build, previous=None):
             return previous[key]
         if job[1] == "script":
             return words[job[2][0]]
-        return {"match": 1000, "resume": 900}.get(job[1], 0)
+        return {"soak": 3000, "match": 1000}.get(job[1], 900 if job[1] == "curve" else 0)
 
     return sorted(todo, key=lambda job: -cost(job))
 
@@ -614,9 +649,16 @@ def measure(build, kind, argument, pin, record, work):
         files, snapshot = journals[1000]
         result = flash_match(build, journals_commands(work), snapshot, record)
         say(build, "1,000-action match: %s" % match_line(result))
-    elif kind == "resume":
-        result = resume_run(build, journals[5000][0], pin, record)
-        say(build, "resume of the saved 5,000-action match: %s" % resume_line(result))
+    elif kind == "curve":
+        size = int(argument[0])
+        result = resume_run(build, journals[size][0], pin, record, undo=True)
+        result["actions"] = size
+        say(build, "the saved %d-action match: %s" % (size, resume_line(result)))
+    elif kind == "soak":
+        from host_tools.bench.soak import soak, soak_line
+
+        result = soak(build, pin, record)
+        say(build, "soak: " + soak_line(result))
     elif kind == "idle":
         result = idle_cost(build, record)
         say(
@@ -679,8 +721,10 @@ def match_line(m):
 
 def resume_line(r):
     after = r["heap_after"] or {}
-    return "game shown %s after the press; heap after %.1f KiB (%.0f s)" % (
+    return "menu at %s, game shown %s after the press, an undo %s; heap after %.1f KiB (%.0f s)" % (
+        "never" if r["boot_menu_ms"] is None else "%.0f ms" % r["boot_menu_ms"],
         "never" if r["resumed_ms"] is None else "%.0f ms" % r["resumed_ms"],
+        "-" if r.get("undo_ms") is None else "%.0f ms" % r["undo_ms"],
         (after.get("used", 0) - after.get("probe", 0)) / 1024,
         r["wall_s"],
     )
@@ -697,7 +741,7 @@ def journals_commands(work):
 def load_journals(work):
     """{count: (files, snapshot)} of the saved matches host_tools.bench made in ``work``."""
     journals = {}
-    for count in (1000, 5000):
+    for count in CURVE_SIZES:
         with open(os.path.join(work, "match-%d.json" % count), encoding="utf-8") as f:
             made = json.load(f)
         files = [(path, bytes.fromhex(data)) for path, data in made["files"]]

@@ -26,8 +26,15 @@ if not MICROPYTHON:
 from pawtrack.rng import Rng  # noqa: E402
 
 CHAPTERS = 10 if MICROPYTHON else 200
-SETUP = ("endpage 8", "hero collin", "hero nez", "hero tilda", "minion rats", "minion spider",
-         "deal ambush")
+SETUP = (
+    "endpage 8",
+    "hero collin",
+    "hero nez",
+    "hero tilda",
+    "minion rats",
+    "minion spider",
+    "deal ambush",
+)
 FOLDER = "/bench-mystics"
 REPLAY_SEED = 3
 
@@ -90,14 +97,19 @@ def replay_us(seed, actions):
 def main():
     print("Mice and Mystics benchmark on %s" % sys.implementation.name)
     per_chapter, per_action, length = chapters_per_second()
-    print("  random legal chapters: %d chapters/s, %d actions/s (%d chapters, %d actions each)"
-          % (per_chapter, per_action, CHAPTERS, length))
+    print(
+        "  random legal chapters: %d chapters/s, %d actions/s (%d chapters, %d actions each)"
+        % (per_chapter, per_action, CHAPTERS, length)
+    )
     actions = random_chapter(REPLAY_SEED, limit=500)
-    print("  rebuilding a %d-action chapter from its seed (resume, undo): %d ms"
-          % (len(actions), replay_us(REPLAY_SEED, actions) // 1000))
+    print(
+        "  rebuilding a %d-action chapter from its seed (resume, undo): %d ms"
+        % (len(actions), replay_us(REPLAY_SEED, actions) // 1000)
+    )
 
 
 # -- under MicroPython: the app and a whole chapter by button presses -----------------
+
 
 class Strip:
     count = 12
@@ -155,10 +167,14 @@ def steps():
         hal.clock.now += 200
         yield
     game = app.session.match.game
-    print("  %s by %d presses: %s after %d actions" % (
-        label, count, game.summary(), app.session.match.moves))
-    print("  time per press (press + redraw, WebAssembly, not a Pico figure): mean %d us,"
-          " slowest %d us" % (total // count, slowest))
+    print(
+        "  %s by %d presses: %s after %d actions"
+        % (label, count, game.summary(), app.session.match.moves)
+    )
+    print(
+        "  time per press (press + redraw, WebAssembly, not a Pico figure): mean %d us,"
+        " slowest %d us" % (total // count, slowest)
+    )
 
 
 def run_under_micropython():
@@ -173,22 +189,35 @@ def run_under_micropython():
     tree = os.path.join(root, "build", "bench-mystics-mpy")
     compiled, failures = compile_all("armv6m", tree)
     package = [(name, size) for name, size in compiled if "games/mice_mystics/" in name]
-    print("  .mpy (armv6m) of games/mice_mystics: %d bytes in %d files"
-          % (sum(size for _, size in package), len(package)))
+    print(
+        "  .mpy (armv6m) of games/mice_mystics: %d bytes in %d files"
+        % (sum(size for _, size in package), len(package))
+    )
     for name, size in sorted(package, key=lambda item: -item[1]):
         print("    %-40s %6d bytes" % (name, size))
     if failures:
         print("  compile failures: %d" % len(failures))
         return 1
     script = os.path.join("host_tools", "bench", "mystics.py")
-    runs = (("a Mice & Mystics chapter", read_script()),
-            ("a Mmm! game (for comparison)", mmm_presses()))
+    runs = (
+        ("a Mice & Mystics chapter", read_script()),
+        ("a Mmm! game (for comparison)", mmm_presses()),
+    )
     status = 0
     for label, presses in runs:
         print("under MicroPython (WebAssembly, loading the .mpy): the app and %s" % label)
         sys.stdout.flush()
-        command = [sys.executable, "-m", "host_tools.mp_tests", "--firmware", tree, "--run",
-                   script, label, presses]
+        command = [
+            sys.executable,
+            "-m",
+            "host_tools.mp_tests",
+            "--firmware",
+            tree,
+            "--run",
+            script,
+            label,
+            presses,
+        ]
         status = status or subprocess.call(command, cwd=root)
     return status
 

@@ -72,7 +72,7 @@ def play(seed=PLAYER_SEED, max_presses=MAX_PRESSES):
 def as_text(presses):
     lines = []
     for start in range(0, len(presses), PER_LINE):
-        lines.append(" ".join(presses[start:start + PER_LINE]))
+        lines.append(" ".join(presses[start : start + PER_LINE]))
     return "\n".join(lines) + "\n"
 
 
@@ -95,13 +95,18 @@ def main(argv=None):
     presses, sim = play()
     text = as_text(presses)
     game = sim.app.session.match.game
-    summary = "%d presses, %d actions, %s" % (len(presses), sim.app.session.match.moves,
-                                              game.summary())
+    summary = "%d presses, %d actions, %s" % (
+        len(presses),
+        sim.app.session.match.moves,
+        game.summary(),
+    )
     if args.check:
         with open(SCRIPT) as handle:
             if handle.read() != text:
-                print("mystics_script: %s is stale; run python -m host_tools.bench.mystics_script"
-                      % os.path.relpath(SCRIPT, ROOT))
+                print(
+                    "mystics_script: %s is stale; run python -m host_tools.bench.mystics_script"
+                    % os.path.relpath(SCRIPT, ROOT)
+                )
                 return 1
         print("mystics_script: current (%s)" % summary)
         return 0

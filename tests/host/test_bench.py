@@ -43,7 +43,7 @@ MEM_INFO = (
 
 
 def test_the_probes_readings_are_parsed_from_the_serial_output():
-    text = "noise" + MEM_INFO + "{\"ev\": \"x\"}\r\n" + MEM_INFO.replace("90256", "91000")
+    text = "noise" + MEM_INFO + '{"ev": "x"}\r\n' + MEM_INFO.replace("90256", "91000")
     readings = probe.parse_readings(text + "bench-heap\r\nGC: total: 1")  # a torn third one
     assert [r["used"] for r in readings] == [90256, 91000]
     first = readings[0]
@@ -212,3 +212,40 @@ def test_a_blinking_screen_at_the_end_gives_each_of_its_pictures():
     assert blinking["frame"] == blinking["frames_at_rest"][0]
     still = scripts.reference(scripts.Script("x", "right"))
     assert still["frames_at_rest"] == [still["frame"]]
+
+
+def press_row(complete_ms, switch=None):
+    return {"long": False, "taken": True, "first_change_ms": 2.0, "feedback_ms": 6.0,
+            "complete_ms": complete_ms, "led_ms": None, "bytes": 10, "switch": switch}  # fmt: skip
+
+
+def test_switches_are_held_to_their_own_goals_and_the_soak_to_no_memory_error():
+    presses = [
+        press_row(20.0),
+        press_row(30.0),
+        press_row(380.0, "open"),
+        press_row(900.0, "leave"),
+    ]
+    reading = {"word": 0, "game": "chop", "screen": "ChopScreen", "used": 9000, "probe": 100,
+               "max_free": 60 * 1024, "stack": 500}  # fmt: skip
+    soak = {"matches": 50, "switches": 120, "memory_errors": 1, "bad_answers": [],
+            "lost_actions": [], "problems": [], "largest_free": {"chop": 70 * 1024}}  # fmt: skip
+    curve = {size: {"boot_menu_ms": 200.0, "resumed_ms": 300.0, "undo_ms": 100.0,
+                    "heap_during": [], "heap_after": {"max_free": 47 * 1024}}
+             for size in (100, 1000, 5000, 10000)}  # fmt: skip
+    build = {
+        "label": "pawtrack UF2", "problems": [], "edges": 4, "boot": {"empty": {"menu_ms": 240.0}},
+        "scripts": {"chop": {"flash": {"presses": presses}, "noflash": {"heap": [reading]}}},
+        "soak": soak, "curve": curve,
+    }  # fmt: skip
+    goals = dict(report.goal_rows({"device": {"builds": {"uf2": build}}}))
+    assert report.latency(presses)["complete"]["max"] == 30.0  # the switches left out
+    assert goals["a Start press: the game's table (the switch included), max"]["uf2"][1] is False
+    assert goals["other presses: release to the update complete, max <= 150 ms"]["uf2"][1]
+    assert goals["the soak: 0 MemoryError in 50 matches or more"]["uf2"][1] is False
+    assert goals["largest free block after a collection >= 48 KiB, everywhere"]["uf2"] == (
+        "47.0 KiB",
+        False,
+    )
+    assert goals["boot to the menu, nothing saved"]["uf2"][1] is True
+    assert "10,000" in report.curve_section({"uf2": build}, ["uf2"], {"uf2": "UF2"})
