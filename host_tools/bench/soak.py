@@ -48,8 +48,9 @@ MENU_SCREEN = "HomeScreen"
 class Soak:
     """One board, one seeded run of matches, and what went wrong."""
 
-    def __init__(self, pico, pin, seed):
+    def __init__(self, pico, pin, seed, progress=None):
         self.pico = pico
+        self.progress = progress  # called with a line after every match
         self.pin = pin
         self.rng = random.Random(seed)
         self.ids = 0
@@ -110,6 +111,11 @@ class Soak:
             game = ids[number] if number < len(ids) else self.rng.choice(ids)
             self.one_match(game)
             self.figures["matches"] += 1
+            if self.progress is not None:
+                self.progress(
+                    "soak: match %d of %d (%s), %d boots so far"
+                    % (number + 1, matches, game, len(self.pico.boots) - 1)
+                )
         return self.figures
 
     def one_match(self, game):
@@ -216,7 +222,7 @@ def soak(build, pin, record, matches=MATCHES, seed=SEED):
     started = time.monotonic()
     files = [("/boot.py", probe.boot_py(pin).encode())]
     with build.pico(extra=files, extra_pins=[pin]) as pico:
-        figures = Soak(pico, pin, seed).run(matches)
+        figures = Soak(pico, pin, seed, lambda line: say(build, line)).run(matches)
         text = pico.serial_text()
         figures["memory_errors"] = text.count("MemoryError")
         figures["problems"] = problems_in(pico)
