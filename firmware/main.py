@@ -30,6 +30,8 @@ COLLECT_EVERY = 16384
 
 
 def collect_often():
+    if bundlefs is None:
+        return  # the frozen firmware: its code is in flash; collecting would only slow its switches
     if hasattr(gc, "threshold"):  # MicroPython's (CPython's tests import this file too)
         gc.threshold(COLLECT_EVERY)
 
