@@ -186,7 +186,7 @@ def goal_rows(data):
             return ("not run", False)
         bad = len(soak["bad_answers"]) + len(soak["lost_actions"]) + len(soak["problems"])
         return (
-            "%d MemoryError in %d matches, %d boots; %d other problems"
+            "%d MemoryError in %d matches, %d switches; %d other problems"
             % (soak["memory_errors"], soak["matches"], soak["switches"], bad),
             soak["memory_errors"] == 0 and soak["matches"] >= 50 and not bad,
         )

@@ -6,7 +6,7 @@ One emulator run plays ``matches`` matches one after the other on one board
 (make bench runs it for both builds; docs/performance.md has the figures).
 The first five are one of each game, then the game is drawn at random. Each
 match is a start (a new match with a random seed) or, when that game has a
-saved match, a resume; then 3 to 40 steps, each an action drawn from the
+saved match, a resume; then 2 to 16 steps, each an action drawn from the
 answer's ``legal`` list or, one time in eight, an undo; then a trip back to
 the main menu, by the back button or by the protocol's ``press``. One match in
 six has a power cut at a random emulated instant during one of its actions,
@@ -35,7 +35,7 @@ from pawtrack import games
 
 SEED = 25
 MATCHES = 50
-STEPS = (3, 40)
+STEPS = (2, 16)
 UNDO_ONE_IN = 8
 CUT_IN_MATCH_ONE_IN = 6
 CUT_IN_SWITCH_ONE_IN = 8
@@ -82,7 +82,7 @@ class Soak:
         pico = self.pico
         end = pico.emulated_ms() + ANSWER_LIMIT_MS
         while pico.emulated_ms() < end:
-            pico.run_for(50)
+            pico.run_for(10)
             for event in events_after(pico, since):
                 if event.get("id") == ident:
                     if event.get("code") in BAD_CODES:
@@ -113,8 +113,8 @@ class Soak:
             self.figures["matches"] += 1
             if self.progress is not None:
                 self.progress(
-                    "soak: match %d of %d (%s), %d boots so far"
-                    % (number + 1, matches, game, len(self.pico.boots) - 1)
+                    "soak: match %d of %d (%s), %d switches so far"
+                    % (number + 1, matches, game, self.pico.serial_text().count("soft reboot"))
                 )
         return self.figures
 
@@ -226,7 +226,8 @@ def soak(build, pin, record, matches=MATCHES, seed=SEED):
         text = pico.serial_text()
         figures["memory_errors"] = text.count("MemoryError")
         figures["problems"] = problems_in(pico)
-        figures["switches"] = len(pico.boots) - 1
+        figures["switches"] = text.count("soft reboot")  # MicroPython says so at each
+        figures["power_ons"] = len(pico.boots)
         record(pico)
     figures["wall_s"] = time.monotonic() - started
     return figures
@@ -236,7 +237,7 @@ def soak_line(figures):
     lowest = figures["largest_free"]
     return (
         "%d matches (%d started, %d resumed), %d actions, %d undos, %d power cuts in a match"
-        " and %d in a switch, %d boots; %d MemoryError, %d bad answers, %d matches that lost"
+        " and %d in a switch, %d switches; %d MemoryError, %d bad answers, %d matches that lost"
         " an action; smallest largest free block %s (%.0f s)"
         % (
             figures["matches"],
