@@ -75,9 +75,13 @@ class Match:
         self.since = checkpoints.Tracker()  # done since the latest checkpoint
 
     @classmethod
-    def new(cls, game_id, rules, options, seed, journal):
+    def new(cls, game_id, rules, options, seed, journal, made=None):
+        """A new match, written to its journal; ``made(match)`` is called before the write
+        (a screen can show the match meanwhile: no action can be taken before it is saved)."""
         options = resolve_options(rules, options)
         match = cls(game_id, rules, options, seed & MASK32, journal)
+        if made is not None:
+            made(match)
         journal.start(game_id, options, match.seed, match.status())
         return match
 

@@ -66,12 +66,25 @@ class Session:
         entry, _ = self.saves.peek(game_id)
         return entry is not None
 
-    def start(self, package, options, seed):
-        """A new match of ``package`` (replacing its saved one); ValueError for bad options."""
+    def start(self, package, options, seed, shown=None):
+        """A new match of ``package`` (replacing its saved one); ValueError for bad options.
+        ``shown()`` is called once the match is current and before it is written to
+        flash, so its table can be on the panel while the journal is made."""
         journal = self.saves.journal(package.ID)
-        match = self.saved(Match.new, package.ID, package.load_rules(), options, seed, journal)
-        self.match = match
-        self.package = package
+
+        def made(match):
+            self.match = match
+            self.package = package
+            if shown is not None:
+                shown()
+
+        try:
+            match = self.saved(
+                Match.new, package.ID, package.load_rules(), options, seed, journal, made
+            )
+        except BaseException:
+            self.match = self.package = None  # not saved: not current either
+            raise
         self.note_played(package.ID)
         event = {"ev": "new", "game": match.game_id, "seed": match.seed}
         event["options"] = match.options

@@ -198,12 +198,18 @@ class Boot:
             self.settings.remember_game_options(package.ID, options)
             self.when_still(self.save_remembered)
         try:
-            match = self.session.start(package, options, seed)
+            match = self.session.start(package, options, seed, shown=self.show_at_once)
         except Exception as error:  # noqa: BLE001 - shown, then raised again for the caller
+            self.screens[:] = []
             self.nothing_opened("Cannot start: %s" % error)
             raise
-        self.show_match()
         return match
+
+    def show_at_once(self):
+        """The new match's table on the panel now, before its journal is written (the
+        write takes tens of milliseconds on the Pico's flash)."""
+        self.show_match()
+        self.render()
 
     def resume_match(self, game_id):
         """(match or None, message or None): a saved match, replayed with a progress bar."""
