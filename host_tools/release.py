@@ -36,7 +36,7 @@ import sys
 import time
 import zipfile
 
-from host_tools import mp_source, uf2_build
+from host_tools import mp_source, uf2_build, uf2_install
 from host_tools.boards import BoardError, load_board
 from host_tools.circuitpython import flash as circuitpython_flash
 from host_tools.circuitpython import libs, mpy_cross
@@ -85,9 +85,11 @@ def describe(name, version):
     """One line saying what a release file is and what to do with it."""
     for board in UF2_BOARDS:
         if name == uf2_name(board, version):
+            chip = load_board(board)["chip"]
+            drive = [name for name, of in uf2_install.CHIP_OF_BOARD_ID.items() if of == chip][0]
             return "%s: hold BOOTSEL while plugging it in, drag this file onto the %s drive" % (
                 load_board(board)["title"],
-                "RP2350" if load_board(board)["chip"] == "RP2350" else "RPI-RP2",
+                drive,
             )
     for board in CIRCUITPY_BOARDS:
         if name == circuitpython_zip_name(board, version):
@@ -216,6 +218,12 @@ def check_prerequisites(env=None, allow_clone=True, say=mp_source.say_now):
         raise ReleaseError("the CircuitPython zip cannot be made: %s" % error) from None
 
 
+def shown(path):
+    """A folder as the person who ran the command knows it: relative when it is below here."""
+    relative = os.path.relpath(path, os.getcwd())
+    return path if relative.startswith("..") else relative
+
+
 def make_release(dist=DIST, tag=None, env=None, allow_clone=True, say=mp_source.say_now):
     """Build every release file into ``dist``; returns their paths."""
     start = time.monotonic()
@@ -223,7 +231,7 @@ def make_release(dist=DIST, tag=None, env=None, allow_clone=True, say=mp_source.
     check_tag(tag, version)
     with open(CHANGELOG, encoding="utf-8") as f:
         notes = release_notes(version, f.read())
-    say("release: pawtrack %s into %s" % (version, os.path.relpath(dist, os.getcwd())))
+    say("release: pawtrack %s into %s" % (version, shown(dist)))
     say("release: [1/4] looking for the ARM toolchain, MicroPython's source and mpy-cross")
     check_prerequisites(env, allow_clone, say)
     shutil.rmtree(dist, ignore_errors=True)
@@ -258,7 +266,8 @@ def make_release(dist=DIST, tag=None, env=None, allow_clone=True, say=mp_source.
     paths = [os.path.join(dist, name) for name in names]
     for path in paths:
         say("release:   %-48s %9d bytes" % (os.path.basename(path), os.path.getsize(path)))
-    say("release: %d files in %s in %.0f s" % (len(paths), dist, time.monotonic() - start))
+    say("release: %d files in %s in %.0f s"
+        % (len(paths), shown(dist), time.monotonic() - start))  # fmt: skip
     return paths
 
 

@@ -51,6 +51,10 @@ def test_the_changelog_has_an_unreleased_section_and_the_firmware_version():
     for name in release.release_files(version):
         assert "`%s`" % name in notes
     assert "BOOTSEL" in notes and "CIRCUITPY" in notes
+    pico2_line = [line for line in notes.split("\n") if release.uf2_name("pico2", version) in line]
+    assert "the RP2350 drive" in pico2_line[0]
+    pico_line = [line for line in notes.split("\n") if release.uf2_name("pico", version) in line]
+    assert "the RPI-RP2 drive" in pico_line[0]
 
 
 def test_the_notes_take_only_their_versions_section():
