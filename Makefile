@@ -13,7 +13,7 @@ RUNTIME ?= micropython
 DRIVE ?= auto
 
 .PHONY: help sim emu test setup bench compile screenshots plots golden art flash repl wiring \
-	clean uf2 install-uf2 quick
+	clean uf2 install-uf2 quick release
 
 help:
 	@echo "make sim          the device in your terminal (keys shown on screen)"
@@ -32,6 +32,8 @@ help:
 	@echo "make flash RUNTIME=circuitpython [BOARD=pico] [DRIVE=auto]   ... on CircuitPython's CIRCUITPY"
 	@echo "make repl [PORT=auto]                 a MicroPython prompt on the device"
 	@echo "make wiring       regenerate hardware/ wiring tables and diagrams from board_defs/"
+	@echo "make release [TAG=vX.Y.Z]             dist/: the UF2s (Pico, Pico 2), the CIRCUITPY zip,"
+	@echo "                                      SHA256SUMS and the notes from CHANGELOG.md"
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -101,6 +103,10 @@ install-uf2: setup
 	$(PY) -m host_tools.uf2_install --board $(BOARD) $(if $(UF2),--uf2 "$(UF2)") \
 		$(if $(filter-out auto,$(DRIVE)),--drive "$(DRIVE)") \
 		$(if $(filter-out auto,$(PORT)),--port "$(PORT)")
+
+# TAG: the git tag being released; the release stops unless it is v + the firmware's version.
+release: setup
+	$(PY) -m host_tools.release $(if $(TAG),--tag "$(TAG)")
 
 repl: setup
 	$(PY) -m host_tools.repl --port $(PORT)

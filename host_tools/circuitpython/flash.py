@@ -293,17 +293,22 @@ def write_file(path, data):
         os.fsync(f.fileno())
 
 
-def write_to_drive(drive, board, uploads, copy, remove):
+def manifest_bytes(board, uploads):
+    """The /pawtrack.manifest that lists what was put on the drive (also in the release zip)."""
     from pawtrack import VERSION
 
+    files = {u.remote: {"sha256": u.sha256, "size": u.size} for u in uploads}
+    manifest = {"format": 1, "runtime": "circuitpython", "board": board["name"],
+                "firmware": VERSION, "files": files}  # fmt: skip
+    return json.dumps(manifest, indent=0).encode()
+
+
+def write_to_drive(drive, board, uploads, copy, remove):
     for path in remove:
         os.remove(on_drive(drive, path))
     for upload in copy:
         write_file(on_drive(drive, upload.remote), upload.data)
-    files = {u.remote: {"sha256": u.sha256, "size": u.size} for u in uploads}
-    manifest = {"format": 1, "runtime": "circuitpython", "board": board["name"],
-                "firmware": VERSION, "files": files}  # fmt: skip
-    write_file(on_drive(drive, MANIFEST), json.dumps(manifest, indent=0).encode())
+    write_file(on_drive(drive, MANIFEST), manifest_bytes(board, uploads))
     if hasattr(os, "sync"):
         os.sync()
 

@@ -98,11 +98,19 @@ def anchors(path):
     return found
 
 
+# Pages of the repository on GitHub, not files: from the README at the top, GitHub resolves
+# ../../releases/latest to the repository's latest release.
+GITHUB_PAGES = re.compile(r"\.\./\.\./(releases|actions)(/|$)")
+
+
 def test_relative_links_in_the_docs_resolve():
     for path in markdown_files():
         for target in LINK.findall(read(path)):
             if re.match(r"[a-z]+:", target):
                 continue
+            if path.endswith(os.sep + "README.md") and os.path.dirname(path) == ROOT:
+                if GITHUB_PAGES.match(target):
+                    continue
             file_part, _, anchor = target.partition("#")
             resolved = os.path.normpath(os.path.join(os.path.dirname(path), file_part or path))
             where = "%s: link %s" % (os.path.relpath(path, ROOT), target)
@@ -127,3 +135,16 @@ def test_the_readme_names_the_license():
     assert read(os.path.join(ROOT, "LICENSE")).startswith("MIT License")
     readme = read(os.path.join(ROOT, "README.md"))
     assert "[MIT](LICENSE)" in readme
+
+
+def test_the_readme_links_the_latest_release_and_keeps_the_two_commands_near_the_top():
+    readme = read(os.path.join(ROOT, "README.md"))
+    assert "](../../releases/latest)" in readme
+    first_screen = readme[: readme.index("\n## ")]
+    assert "`make sim`" in first_screen and "`make test`" in first_screen
+    assert "#for-developers-the-two-commands" in first_screen
+    assert "for-developers-the-two-commands" in anchors(os.path.join(ROOT, "README.md"))
+    headings = [line for line in readme.split("\n") if line.startswith("## ")]
+    order = ["## Try it without a board", "## Install it on a Pico: drag one file",
+             "## For makers: your own build", "## For contributors"]  # fmt: skip
+    assert [h for h in headings if h in order] == order
