@@ -93,7 +93,7 @@ class StoredFiles(MemoryFiles):
         for name in stored.get("folders", ()):
             self.folders.add(name)
         for name, text in stored.get("files", {}).items():
-            self.files[name] = bytearray(binascii.a2b_base64(text))
+            self.files[name] = bytearray(binascii.a2b_base64(text.encode()))
 
     def take_changes(self):
         """What changed since the last call: {"files": {name: base64 or None}, "folders": [...]}."""

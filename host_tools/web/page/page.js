@@ -37,12 +37,27 @@ const soundBox = document.getElementById("sound");
 
 const hooks = {
   ready: false, error: null, screen: "", frame: "", leds: [], serial: [], tones: 0,
-  loadMs: 0, ticks: 0,
+  loadMs: 0, ticks: 0, drawnAt: 0,
+  stop() { stopped = true; },
+  /** The canvas's pixels as 64 strings of 128 '#' (lit) and '.' (dark), as the simulator's --text. */
+  pixels() {
+    const data = ctx.getImageData(0, 0, 128, 64).data;
+    const rows = [];
+    for (let y = 0; y < 64; y++) {
+      let row = "";
+      for (let x = 0; x < 128; x++) {
+        row += data[(y * 128 + x) * 4 + 1] ? "#" : ".";
+      }
+      rows.push(row);
+    }
+    return rows;
+  },
 };
 window.pawtrack = hooks;
 
 let mp = null;
 let audio = null;
+let stopped = false;
 
 function say(text, isError = false) {
   statusLine.textContent = text;
@@ -162,6 +177,7 @@ function tick() {
     hooks.screen = out.screen;
     if (out.frame !== undefined) {
       hooks.frame = out.frame;
+      hooks.drawnAt = performance.now();
       drawFrame(out.frame);
     }
     if (out.leds) {
@@ -181,7 +197,9 @@ function tick() {
     fail(error);
     return;
   }
-  setTimeout(tick, TICK_MS);
+  if (!stopped) {
+    setTimeout(tick, TICK_MS);
+  }
 }
 
 function fail(error) {
