@@ -1,6 +1,6 @@
 """The web page in headless Chromium: build it once, serve it, and open one browser.
 
-Every test here is skipped, with the reason, where there is no Chromium
+Every test that needs the browser is skipped, with the reason, where there is no Chromium
 (Debian's ``chromium``; ``.ci/run`` installs it when it can, or set CHROMIUM
 to a binary), no websocket-client, or no interpreter in node_modules (make
 setup). The page is built into a temporary folder, so build/web is left alone.
@@ -31,7 +31,8 @@ def pytest_collection_modifyitems(config, items):
         return
     here = os.path.dirname(os.path.abspath(__file__))
     for item in items:
-        if str(item.fspath).startswith(here):
+        in_browser = "browser" in getattr(item, "fixturenames", ())
+        if in_browser and str(item.fspath).startswith(here):
             item.add_marker(pytest.mark.skip(reason="web page in Chromium: " + REASON))
 
 

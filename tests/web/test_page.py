@@ -22,6 +22,8 @@ from host_tools.sim.simulator import (
     WAIT_QUIET_MS,
     Simulator,
 )
+from host_tools.web import build as web_build
+from host_tools.web.chromium import serve
 
 # One key of the simulator's key map per button (README's key table); ok also by "s" below.
 KEYS = {
@@ -236,3 +238,40 @@ def test_the_serial_console_answers_the_protocol(browser, page_url):
     )
     assert any('"hello"' in line or "simulator" in line for line in lines), lines
     assert_no_console_errors(browser)
+
+
+def test_a_match_keeps_every_pass_short(browser, page_url):
+    """Saving a move (the journal, copied to the browser's storage) never stalls the page."""
+    sim = Simulator()
+    done = sim.play("open:chop ok ok ok ok ok ok ok wait")
+    open_page(browser, page_url)
+    browser.evaluate("pawtrack.slowestTickMs = 0")
+    replay(browser, done)
+    settle(browser)
+    assert_same(browser, sim)
+    assert browser.evaluate("pawtrack.slowestTickMs") < 100
+
+
+def test_the_page_works_offline_once_loaded(browser):
+    """The service worker keeps the files: with the server gone, a reload still runs."""
+    with tempfile.TemporaryDirectory(prefix="pawtrack-web-") as folder:
+        web_build.build(folder)
+        server, base = serve(folder)
+        try:
+            browser.goto(base)
+            browser.wait_for("window.pawtrack && pawtrack.ready", timeout=60)
+            browser.wait_for(
+                "navigator.serviceWorker.ready.then(() => caches.keys()).then(k => k.length > 0)",
+                timeout=30,
+            )
+        finally:
+            server.shutdown()
+            server.server_close()
+        browser.evaluate("pawtrack.stop(), window.before = 1")
+        browser.reload()
+        browser.wait_for(
+            "!window.before && window.pawtrack && (pawtrack.ready || pawtrack.error)", timeout=60
+        )
+        assert browser.evaluate("pawtrack.error") is None
+        assert browser.evaluate("pawtrack.screen") == "HomeScreen"
+    browser.errors.clear()  # an offline reload may log the service worker's failed update

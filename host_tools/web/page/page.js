@@ -37,7 +37,7 @@ const soundBox = document.getElementById("sound");
 
 const hooks = {
   ready: false, error: null, screen: "", frame: "", leds: [], serial: [], tones: 0,
-  loadMs: 0, ticks: 0, drawnAt: 0,
+  loadMs: 0, ticks: 0, drawnAt: 0, slowestTickMs: 0,
   stop() { stopped = true; },
   /** The canvas's pixels as 64 strings of 128 '#' (lit) and '.' (dark), as the simulator's --text. */
   pixels() {
@@ -64,12 +64,30 @@ function say(text, isError = false) {
   statusLine.classList.toggle("error", isError);
 }
 
+// Files travel to and from Python as hex, and are kept as base64 (a third less room).
+function hexToBase64(hex) {
+  let text = "";
+  for (let i = 0; i < hex.length; i += 2) {
+    text += String.fromCharCode(parseInt(hex.substr(i, 2), 16));
+  }
+  return btoa(text);
+}
+
+function base64ToHex(data) {
+  const text = atob(data);
+  let hex = "";
+  for (let i = 0; i < text.length; i++) {
+    hex += text.charCodeAt(i).toString(16).padStart(2, "0");
+  }
+  return hex;
+}
+
 function storedFiles() {
   const files = {};
   for (let i = 0; i < localStorage.length; i++) {
     const key = localStorage.key(i);
     if (key.startsWith(STORE)) {
-      files[key.slice(STORE.length)] = localStorage.getItem(key);
+      files[key.slice(STORE.length)] = base64ToHex(localStorage.getItem(key));
     }
   }
   return { files, folders: JSON.parse(localStorage.getItem(FOLDERS) || "[]") };
@@ -81,7 +99,7 @@ function keepFiles(changes) {
       if (data === null) {
         localStorage.removeItem(STORE + name);
       } else {
-        localStorage.setItem(STORE + name, data);
+        localStorage.setItem(STORE + name, hexToBase64(data));
       }
     }
     localStorage.setItem(FOLDERS, JSON.stringify(changes.folders));
@@ -170,8 +188,9 @@ function python(code) {
 }
 
 function tick() {
+  const began = performance.now();
   try {
-    python(`_out = page.tick(${performance.now()})`);
+    python(`_out = page.tick(${began})`);
     const out = JSON.parse(mp.globals.get("_out"));
     hooks.ticks++;
     hooks.screen = out.screen;
@@ -193,6 +212,7 @@ function tick() {
     if (out.files) {
       keepFiles(out.files);
     }
+    hooks.slowestTickMs = Math.max(hooks.slowestTickMs, performance.now() - began);
   } catch (error) {
     fail(error);
     return;
