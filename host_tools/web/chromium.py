@@ -6,7 +6,8 @@ the built page over http:// on a free local port in a thread (browsers load
 WebAssembly modules and service workers only over http). ``Browser`` starts
 Chromium headless with a fresh profile and talks to its first tab through a
 websocket (the pinned ``websocket-client``): ``goto``, ``evaluate`` (a
-JavaScript expression, awaited, its value returned), ``key``, ``tap``,
+JavaScript expression, awaited, its value returned), ``key``, ``hold`` (a
+button by its key), ``touch``, ``mouse``,
 ``screenshot``, ``viewport``, and ``console_errors`` (everything the page
 logged as an error, and uncaught exceptions).
 """
@@ -23,6 +24,15 @@ import threading
 import time
 
 NAMES = ("chromium", "chromium-browser", "google-chrome", "chrome")
+
+# A key of the simulator's key map for each button (README's key table):
+# (key, code, Windows key code) as the DevTools protocol sends them.
+BUTTON_KEYS = {
+    "left": ("ArrowLeft", "ArrowLeft", 37),
+    "ok": ("Enter", "Enter", 13),
+    "right": ("d", "KeyD", 68),
+    "back": ("Backspace", "Backspace", 8),
+}
 
 
 def find_chromium():
@@ -194,6 +204,14 @@ class Browser:
             windowsVirtualKeyCode=key_code,
             modifiers=8 if shift else 0,
         )
+
+    def hold(self, button, ms, gap_ms):
+        """Hold a button's key for ms, release it, and let gap_ms pass."""
+        key, code, key_code = BUTTON_KEYS[button]
+        self.key("keyDown", key, code, key_code)
+        time.sleep(ms / 1000)
+        self.key("keyUp", key, code, key_code)
+        time.sleep(gap_ms / 1000)
 
     def touch(self, kind, x=0, y=0):
         """kind: touchStart, touchEnd."""

@@ -25,14 +25,6 @@ from host_tools.sim.simulator import (
 from host_tools.web import build as web_build
 from host_tools.web.chromium import serve
 
-# One key of the simulator's key map per button (README's key table); ok also by "s" below.
-KEYS = {
-    "left": ("ArrowLeft", "ArrowLeft", 37),
-    "ok": ("Enter", "Enter", 13),
-    "right": ("d", "KeyD", 68),
-    "back": ("Backspace", "Backspace", 8),
-}
-
 SCRIPTS = {
     "menu": "",
     "settings": "open:settings",
@@ -79,11 +71,8 @@ def settle(browser):
 
 
 def hold_key(browser, name, ms):
-    key, code, key_code = KEYS[name]
-    browser.key("keyDown", key, code, key_code)
-    time.sleep(ms / 1000)
-    browser.key("keyUp", key, code, key_code)
-    time.sleep(GAP_MS / 1000)
+    """A button by one of its keys (host_tools.web.chromium.BUTTON_KEYS; ok also by s below)."""
+    browser.hold(name, ms, GAP_MS)
 
 
 def replay(browser, done):
