@@ -22,8 +22,7 @@ import os
 import shutil
 import sys
 
-from host_tools.sim.press_words import LONG_HOLD_MS, SHORT_HOLD_MS
-from host_tools.sim.terminal import HOLD_MARGIN_MS
+from host_tools.sim.press_words import HOLD_MARGIN_MS, LONG_HOLD_MS, SHORT_HOLD_MS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PAGE = os.path.join(ROOT, "host_tools", "web", "page")
