@@ -14,6 +14,7 @@ import time
 
 import pytest
 
+from host_tools.sim.press_words import HOLD_MARGIN_MS
 from host_tools.sim.simulator import (
     GAP_MS,
     LONG_HOLD_MS,
@@ -194,7 +195,7 @@ def test_touch_and_mouse_press_the_buttons(browser, page_url):
     assert_no_console_errors(browser)
 
 
-def test_shift_and_a_key_is_a_long_press_and_s_is_ok(browser, page_url):
+def test_shift_and_a_digit_before_a_key_hold_it_and_s_is_ok(browser, page_url):
     sim = Simulator()
     sim.play("open:settings right right ok ok:long wait")
     sim_menu = Simulator()
@@ -213,6 +214,18 @@ def test_shift_and_a_key_is_a_long_press_and_s_is_ok(browser, page_url):
     browser.key("keyUp", "S", "KeyS", 83, shift=True)
     time.sleep((LONG_HOLD_MS + GAP_MS) / 1000)
     settle(browser)
+    assert_same(browser, sim)
+
+    # A digit, then the key: held that many seconds and a little more (2 s on OK leaves
+    # the button test).
+    sim.play("ok:%d wait" % (2000 + HOLD_MARGIN_MS))
+    browser.key("keyDown", "2", "Digit2", 50)
+    browser.key("keyUp", "2", "Digit2", 50)
+    browser.key("keyDown", "s", "KeyS", 83)
+    browser.key("keyUp", "s", "KeyS", 83)
+    time.sleep((2000 + HOLD_MARGIN_MS + GAP_MS) / 1000)
+    settle(browser)
+    assert sim.screen_name() == "SettingsScreen"
     assert_same(browser, sim)
     assert_no_console_errors(browser)
 
