@@ -84,13 +84,18 @@ function base64ToHex(data) {
 
 function storedFiles() {
   const files = {};
-  for (let i = 0; i < localStorage.length; i++) {
-    const key = localStorage.key(i);
-    if (key.startsWith(STORE)) {
-      files[key.slice(STORE.length)] = base64ToHex(localStorage.getItem(key));
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key.startsWith(STORE)) {
+        files[key.slice(STORE.length)] = base64ToHex(localStorage.getItem(key));
+      }
     }
+    return { files, folders: JSON.parse(localStorage.getItem(FOLDERS) || "[]") };
+  } catch (error) {
+    console.warn(`no saves from the browser's storage: ${error}`);
+    return { files: {}, folders: [] };
   }
-  return { files, folders: JSON.parse(localStorage.getItem(FOLDERS) || "[]") };
 }
 
 function keepFiles(changes) {
@@ -175,6 +180,9 @@ function beep(tones) {
 function showSerial(lines, direction) {
   for (const line of lines) {
     hooks.serial.push(direction + line);
+    if (hooks.serial.length > 500) {
+      hooks.serial.splice(0, 100);
+    }
     serialLog.textContent += `${direction}${line}\n`;
   }
   if (serialLog.textContent.length > 20000) {
