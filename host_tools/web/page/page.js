@@ -243,7 +243,7 @@ const downSince = {};
 function setButton(name, down) {
   const element = document.querySelector(`[data-button="${name}"]`);
   element.classList.toggle("down", down);
-  if (mp) {
+  if (mp && !hooks.error) {
     python(`page.button(${JSON.stringify(name)}, ${down ? "True" : "False"})`);
   }
 }
@@ -338,6 +338,14 @@ document.addEventListener("keyup", (event) => {
   const key = event.key.toLowerCase();
   const name = keyHeld[key];
   if (name) {
+    delete keyHeld[key];
+    release(name);
+  }
+});
+
+// A window that loses the focus gets no key releases: let go of every key held.
+window.addEventListener("blur", () => {
+  for (const [key, name] of Object.entries(keyHeld)) {
     delete keyHeld[key];
     release(name);
   }
