@@ -13,11 +13,12 @@ RUNTIME ?= micropython
 DRIVE ?= auto
 
 .PHONY: help sim emu test setup bench compile screenshots plots golden art flash repl wiring \
-	clean uf2 install-uf2 quick release
+	clean uf2 install-uf2 quick release web
 
 help:
 	@echo "make sim          the device in your terminal (keys shown on screen)"
 	@echo "make emu          the real firmware on an emulated Pico in your terminal"
+	@echo "make web          build/web/: the referee as a static web page (docs/web.md)"
 	@echo "make test         every check: CPython, MicroPython, mpy-cross, ruff"
 	@echo "make quick        the rules, journal and screen tests on CPython (small seeded counts) and ruff: under a minute"
 	@echo "make bench        the firmware measured on the emulated Pico, into docs/performance.md"
@@ -58,6 +59,9 @@ sim: setup
 
 emu: setup
 	$(PY) -m host_tools.emu --board $(BOARD)
+
+web: setup
+	$(PY) -m host_tools.web.build
 
 test: setup $(PLOTS_SETUP)
 	$(PY) -m host_tools.check

@@ -1,6 +1,8 @@
 """Every check in one command (what `make test` runs), with a summary at the end.
 
-1. pytest on CPython (all of tests/ but tests/emu and tests/uf2),
+1. pytest on CPython (all of tests/ but tests/emu and tests/uf2; this includes
+   tests/web, the web page in headless Chromium, which skips with its reason
+   where no Chromium is installed),
    then the emulated-Pico tier (tests/emu: the stock MicroPython firmware on
    rp2040js), as two pytest processes side by side; it is skipped, with the
    reason, where the firmware files are absent,

@@ -7,6 +7,10 @@ Every scene is a list of press words from a fresh device
 (host_tools/sim/press_words.py; menu rows opened by name, ``open:chop``), so the
 same scene always gives the same picture. The golden-image tests replay SCENES
 and compare pixel for pixel with tests/golden/.
+
+Without --golden it also takes pictures of the web page (make web) in headless
+Chromium, docs/img/web_desktop.png and web_phone.png (host_tools/web/screenshots.py);
+where no Chromium can be found that part is skipped and the reason printed.
 """
 
 import argparse
@@ -83,6 +87,14 @@ def main(argv=None):
         path = os.path.join(out, name + ".png")
         sim.save_png(path)
         print("%s  (%s)" % (os.path.relpath(path, ROOT), presses or "power-on"))
+    if not args.golden:
+        from host_tools.web import screenshots as web_screenshots
+
+        try:
+            for path in web_screenshots.take(out):
+                print("%s  (the web page)" % os.path.relpath(path, ROOT))
+        except web_screenshots.Unavailable as reason:
+            print("screenshots: the web page's pictures skipped: %s" % reason)
     return 0
 
 

@@ -27,6 +27,7 @@ import tty
 
 from host_tools.sim import render
 from host_tools.sim.backend import RealClock
+from host_tools.sim.press_words import HOLD_MARGIN_MS
 from host_tools.sim.simulator import LONG_HOLD_MS, SHORT_HOLD_MS, Simulator
 
 MIN_COLUMNS = 80
@@ -56,12 +57,6 @@ KEYS = {
     "\x1b[1;2A": ("left", True),
     "\x1b[1;2B": ("right", True),
 }
-
-# A digit's hold is that many seconds and a little more, as a person holds: the firmware
-# sees a press and its release each a debounce late, and a device's loop looks at a held
-# button only between redraws, so "hold OK 2 s" held exactly 2000 ms may fall just short
-# on the device (the emulated Pico: still in the button test).
-HOLD_MARGIN_MS = 200
 
 HELP = (
     "a/\u2190 left  s/Enter ok  d/\u2192 right  f/Bksp back    q quit",

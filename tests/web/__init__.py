@@ -1,0 +1,1 @@
+"""Tests of the web page in headless Chromium (host_tools/web)."""
