@@ -1,0 +1,76 @@
+"""The page that asks for the faces rolled at the table, driven by button presses.
+
+Each game with dice runs with the option ``rolls: table`` in the real App on the
+recording HAL (tests/core/app_kit.py); the presses are those a player makes, and
+the journal must get the action with exactly the faces entered.
+"""
+
+import unittest
+
+from app_kit import game_app
+
+from pawtrack.buttons import LONG, SHORT
+from pawtrack.ui.dice_entry import DiceEntry
+
+MYSTICS_SETUP = ("endpage 6", "hero collin", "hero nez", "minion rats", "deal")
+
+
+def press(app, *names):
+    for name in names:
+        kind = SHORT
+        if ":" in name:
+            name, kind = name.split(":")
+        app.press(name, kind)
+        app.render()
+
+
+def last_action(app):
+    match = app.session.match
+    return match.actions(match.moves - 1, 1)[0]
+
+
+def mystics_app():
+    app = game_app("mice_mystics", {"rolls": "table"}, seed=11)
+    for action in MYSTICS_SETUP:
+        app.session.act(action)
+    app.render()
+    assert app.game.current == "collin", app.game.track
+    return app
+
+
+class MiceMysticsEntry(unittest.TestCase):
+    def test_a_move_roll_asks_for_the_number(self):
+        app = mystics_app()
+        self.assertEqual(app.table.text_lines()[-1], "> Move roll")
+        press(app, "ok")
+        self.assertTrue(isinstance(app.screen, DiceEntry))
+        self.assertEqual(app.screen.text_lines(), ["Roll 1 die", "1"])
+        press(app, "right", "ok")
+        self.assertIs(app.screen, app.table)
+        self.assertEqual(last_action(app), "move 1 2")
+        self.assertEqual(app.game.last[3], (2,))
+
+    def test_an_attack_enters_each_die_from_the_one_before(self):
+        app = mystics_app()
+        press(app, "right", "ok", "ok", "ok")  # Battle, Melee, the count picker's 2 dice
+        self.assertTrue(isinstance(app.screen, DiceEntry))
+        press(app, "right", "right", "right")  # sword* > swordshield > swordshield* > bow
+        press(app, "ok")  # the second die starts on bow
+        self.assertEqual(app.screen.text_lines()[1], "bow bow")
+        press(app, "right", "right", "ok")
+        self.assertEqual(last_action(app), "attack melee 2 bow cheese")
+        self.assertEqual(app.game.last, ("attack", "melee", ("bow", "cheese"), (), "collin"))
+        self.assertEqual(app.game.cheese["collin"], 1)
+
+    def test_long_ok_takes_every_die_as_shown_and_back_cancels(self):
+        app = mystics_app()
+        moves = app.session.match.moves
+        press(app, "right", "right", "ok")  # Search, 1 die
+        self.assertTrue(isinstance(app.screen, DiceEntry))
+        press(app, "back")
+        self.assertIs(app.screen, app.table)
+        self.assertEqual(app.session.match.moves, moves)
+        press(app, "left", "ok", "right", "ok", "right", "ok")  # Battle, Ranged, 3 dice
+        press(app, "right", "right", "right", "ok:" + LONG)
+        self.assertEqual(last_action(app), "attack ranged 3 bow bow bow")
+        self.assertEqual(app.game.phase, "defence")
