@@ -23,6 +23,10 @@ GOLDEN = os.path.join(ROOT, "tests", "golden")
 MICE_MYSTICS_SETUP = (
     "open:mice_mystics ok ok right ok ok ok right ok right right ok back left ok ok back ok"
 )
+# The same with the option rolls: table (the row above Start).
+MICE_MYSTICS_TABLE_ROLLS = MICE_MYSTICS_SETUP.replace(
+    "open:mice_mystics", "open:mice_mystics left ok right", 1
+)
 
 # name -> presses from power-on. Keep names stable: the README links them. Menu rows are
 # opened by name (open:chop), so adding or reordering a game leaves these scenes alone.
@@ -59,6 +63,10 @@ SCENES = {
     # defend: both rolls and the wounds.
     "mice_mystics": MICE_MYSTICS_SETUP + " ok ok ok ok ok ok ok ok ok ok ok ok",
     "mice_mystics_chapter": MICE_MYSTICS_SETUP + " ok ok ok ok ok ok ok ok ok ok ok ok ok:long",
+    # With the table rolling: the ambush die entered as 1; the rats attack with 3 dice,
+    # bow entered, the second die on cheese.
+    "mice_mystics_entry": MICE_MYSTICS_TABLE_ROLLS
+    + " ok right ok ok right ok right right right ok right right",
 }
 
 

@@ -30,7 +30,9 @@ applied to it::
         def check_legal(self, action): ...
             # optional: IllegalAction unless action is one of legal_actions(); the
             # match calls it before apply. Override only with a quicker test that
-            # accepts exactly the same strings.
+            # accepts exactly the same strings. (With the option "rolls: table", a
+            # listed template "<action> <faces>" is accepted only filled with the
+            # faces rolled: pawtrack.table_rolls.)
         def entry_for(self, action): ...
             # optional, for the option "rolls: table" (pawtrack.table_rolls): the
             # die's face words and the number of dice to enter for a rolling action

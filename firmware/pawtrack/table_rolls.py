@@ -2,7 +2,7 @@
 
 With a game's option ``rolls`` at ``table``, every action that would roll dice
 is listed by ``legal_actions()`` as a template, the action followed by the word
-``...`` ("attack melee 3 ...", "roll ..."). It is sent with that word replaced
+``<faces>`` ("attack melee 3 <faces>", "roll <faces>"). It is sent with that word replaced
 by the faces the players rolled, one word per die, in the order they are read
 ("attack melee 3 bow cheese sword*"). The template itself is refused (it names
 no faces), and so is an entry with a face the die does not have or the wrong
@@ -21,7 +21,7 @@ from pawtrack.game import IllegalAction
 DEVICE = "device"
 TABLE = "table"
 OPTION = ("rolls", (DEVICE, TABLE), DEVICE)
-MARK = "..."
+MARK = "<faces>"
 
 
 def template(action):

@@ -44,7 +44,7 @@ class MiceMysticsEntry(unittest.TestCase):
         self.assertEqual(app.table.text_lines()[-1], "> Move roll")
         press(app, "ok")
         self.assertTrue(isinstance(app.screen, DiceEntry))
-        self.assertEqual(app.screen.text_lines(), ["Roll 1 die", "1"])
+        self.assertEqual(app.screen.text_lines(), ["Your roll: 1 die", "1"])
         press(app, "right", "ok")
         self.assertIs(app.screen, app.table)
         self.assertEqual(last_action(app), "move 1 2")

@@ -62,18 +62,18 @@ class TableRollsMiceMystics(unittest.TestCase):
 
     def test_templates_are_listed_and_entry_for_says_the_die(self):
         game = table_chapter()
-        self.assertIn("deal ambush ...", game.legal_actions())
+        self.assertIn("deal ambush <faces>", game.legal_actions())
         self.assertEqual(game.entry_for("deal ambush"), (("1", "2", "3"), 1))
         game.apply("deal ambush 3")
         legal = game.legal_actions()
         self.assertNotIn("move 2", legal)
-        self.assertNotIn("end ...", legal)
+        self.assertNotIn("end <faces>", legal)
         card = game.current
         if card == "rats":
-            self.assertIn("move 2 ...", legal)
+            self.assertIn("move 2 <faces>", legal)
             self.assertEqual(game.entry_for("move 2"), (("1", "2", "3"), 2))
-        self.assertIn("attack melee 3 ...", legal)
-        self.assertEqual(game.entry_for("attack melee 3 ..."), (dice.MICE_MYSTICS_ACTION, 3))
+        self.assertIn("attack melee 3 <faces>", legal)
+        self.assertEqual(game.entry_for("attack melee 3 <faces>"), (dice.MICE_MYSTICS_ACTION, 3))
         self.assertIsNone(game.entry_for("end"))
         self.assertIsNone(game.entry_for("attack melee 3 bow"))
 
@@ -87,7 +87,7 @@ class TableRollsMiceMystics(unittest.TestCase):
         game = table_chapter()
         game.apply("deal")
         before = game.state()
-        for action in ("attack melee 3 ...", "attack melee 3", "attack melee 3 bow bow",
+        for action in ("attack melee 3 <faces>", "attack melee 3", "attack melee 3 bow bow",
                        "attack melee 3 bow bow bow bow", "attack melee 3 bow bow sword",
                        "attack melee 2 bow  bow", "attack melee 2 bow bow ", "roll move 1 4",
                        "roll move 1 bow", "roll melee 1 1", "end bow", "defend 0 bow"):
@@ -109,7 +109,7 @@ class TableRollsMiceMystics(unittest.TestCase):
             game.apply("end")
         game.apply("attack melee 1 sword*")
         self.assertEqual(game.phase, "defence")
-        self.assertEqual(game.legal_actions(), ["defend 0"] + ["defend %d ..." % n
+        self.assertEqual(game.legal_actions(), ["defend 0"] + ["defend %d <faces>" % n
                                                                for n in range(1, 9)])
         events = game.apply("defend 0")
         self.assertEqual(events[1]["wounds"], 1)

@@ -105,7 +105,7 @@ class ChoiceScreen(Screen):
         def entered(words):
             ChoiceScreen.act(self, base + " " + " ".join(words))
 
-        title = "Roll " + table_rolls.dice_count(count)
+        title = "Your roll: " + table_rolls.dice_count(count)
         self.app.push(DiceEntry(self.app, title, faces, count, self.face_icon, entered))
 
     def act(self, action):
