@@ -57,6 +57,9 @@ SCENES = {
     "mmm_odds": "open:mmm right ok left ok ok ok ok ok:long",  # ... the best move, its odds
     # Lite level (the default), one turn that finishes the food: a win.
     "mmm_end": "open:mmm ok ok ok left left ok right ok ok ok",
+    # Rolls: table (seven rights from Start reach its row, seven lefts come back): the
+    # roll asks for the faces; fish entered, the second die on cheese.
+    "mmm_entry": "open:mmm" + " right" * 7 + " ok" + " left" * 7 + " ok ok right ok right right",
     "mmm_history": "open:mmm ok ok ok left left ok right ok ok ok ok right ok",
     # Mice & Mystics: start, end page 7, heroes Collin, Nez and Maginos, Rat warriors,
     # deal with ambush; the rats move and miss, then Maginos moves and attacks, the rats

@@ -38,6 +38,13 @@ def mystics_app():
     return app
 
 
+def mmm_app(**options):
+    options["rolls"] = "table"
+    app = game_app("mmm", options, seed=3)
+    app.render()
+    return app
+
+
 class MiceMysticsEntry(unittest.TestCase):
     def test_a_move_roll_asks_for_the_number(self):
         app = mystics_app()
@@ -74,3 +81,29 @@ class MiceMysticsEntry(unittest.TestCase):
         press(app, "right", "right", "right", "ok:" + LONG)
         self.assertEqual(last_action(app), "attack ranged 3 bow bow bow")
         self.assertEqual(app.game.phase, "defence")
+
+
+class MmmEntry(unittest.TestCase):
+    def test_the_roll_asks_for_three_food_faces(self):
+        app = mmm_app()
+        self.assertEqual(app.table.text_lines()[-1], "> Roll")
+        press(app, "ok")
+        self.assertTrue(isinstance(app.screen, DiceEntry))
+        press(app, "right", "ok", "ok", "left", "ok")  # fish; fish; fish back to bread
+        self.assertEqual(last_action(app), "roll fish fish bread")
+        self.assertEqual(app.game.faces, ["fish", "fish", "bread"])
+        self.assertEqual(app.game.phase, "report")
+
+    def test_a_reroll_asks_for_the_unplaced_dice_only(self):
+        app = mmm_app()
+        app.session.act("roll x cheese x")
+        app.session.act("placed 1")
+        app.render()
+        press(app, "ok")
+        self.assertEqual(app.screen.text_lines(), ["Your roll: 2 dice", "bread bread"])
+        press(app, "left", "ok:" + LONG)
+        self.assertEqual(last_action(app), "reroll x x")
+
+
+if __name__ == "__main__":
+    unittest.main()
