@@ -40,6 +40,7 @@ SCENES = {
     "dice_bag": "open:dice left left left left ok ok ok",  # two cheese holders drawn
     "mouse_chaos": "open:mouse_chaos ok ok",  # start, draw a cheese holder
     "chop": "open:chop ok ok",  # Cat & Mouse: start, roll the mouse die
+    "chop_entry": "open:chop left ok right ok ok right",  # rolls: table; the die on 2
     # Om Nom Nom, solo (the default mode): start, roll; play the first card; a whole round.
     "om_nom_nom_boards": "open:om_nom_nom ok ok",
     "om_nom_nom_reveal": "open:om_nom_nom ok ok ok",

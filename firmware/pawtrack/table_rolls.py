@@ -52,6 +52,16 @@ def faces_entered(words, faces, count):
     return tuple(words)
 
 
+def face_words(faces):
+    """A die's faces as the words an entry uses: each value once, in the die's order
+    (a die with a face printed twice, like Cat & Mouse's, is entered by its value)."""
+    words = []
+    for face in faces:
+        if str(face) not in words:
+            words.append(str(face))
+    return tuple(words)
+
+
 def dice_count(count):
     return "1 die" if count == 1 else "%d dice" % count
 

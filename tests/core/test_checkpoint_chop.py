@@ -8,6 +8,7 @@ import sys
 import unittest
 
 from checkpoint_kit import CheckpointProof
+from table_rolls_kit import filled
 
 from pawtrack.games.chop.rules import Chop
 
@@ -16,7 +17,7 @@ MATCHES = 40 if MICROPYTHON else 600
 
 
 def choose(chooser, game, actions):
-    return chooser.choice(actions)
+    return filled(chooser, game, chooser.choice(actions))  # rolls: table fills a template
 
 
 class ChopCheckpoints(unittest.TestCase):

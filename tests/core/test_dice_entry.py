@@ -105,5 +105,22 @@ class MmmEntry(unittest.TestCase):
         self.assertEqual(last_action(app), "reroll x x")
 
 
+
+class ChopEntry(unittest.TestCase):
+    def test_each_side_enters_its_own_die_value(self):
+        app = game_app("chop", {"rolls": "table"}, seed=3)
+        app.render()
+        self.assertEqual(app.table.text_lines()[-1], "> Roll die")
+        press(app, "ok")
+        self.assertTrue(isinstance(app.screen, DiceEntry))
+        press(app, "left", "ok")  # from 1 back round to the mouse die's 4
+        self.assertEqual(last_action(app), "roll 4")
+        self.assertEqual(app.game.rolled, 4)
+        app.session.act("end")
+        app.render()
+        press(app, "ok", "left", "ok")  # the cat die has no 4: round to 3
+        self.assertEqual(last_action(app), "roll 3")
+
+
 if __name__ == "__main__":
     unittest.main()

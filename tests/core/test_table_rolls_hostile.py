@@ -18,7 +18,7 @@ from table_rolls_kit import filled
 from pawtrack import table_rolls
 
 SEED = 29
-TABLE_GAMES = ("mice_mystics", "mmm")
+TABLE_GAMES = ("mice_mystics", "mmm", "chop")
 # Faces of some die or none; those of the die being entered are left out.
 OTHER_FACES = ("bread", "sword", "Bow", "bow ", "0", "4", "\u0661", "", table_rolls.MARK)
 

@@ -27,10 +27,14 @@ from pawtrack.ui.screen import Screen
 
 TOP = widgets.TITLE_HEIGHT + 2
 TEXT_BOX = 13  # a face without an icon is written in a box this wide
+BIG_TEXT_BOX = 21  # ... or twice the size, for up to BIG_DICE dice
+BIG_DICE = 5
 
 
-def face_width(faces, face_icon):
+def face_width(faces, face_icon, count):
     widest = TEXT_BOX
+    if count <= BIG_DICE and has_no_icons(faces, face_icon):
+        widest = BIG_TEXT_BOX
     for face in faces:
         icon = face_icon(face)
         if icon is not None and icon[0] > widest:
@@ -38,12 +42,21 @@ def face_width(faces, face_icon):
     return widest
 
 
+def has_no_icons(faces, face_icon):
+    for face in faces:
+        if face_icon(face) is not None:
+            return False
+    return True
+
+
 def draw_face(canvas, face, face_icon, x, y, size):
     icon = face_icon(face)
     if icon is None:
         word = str(face)[:2]
+        scale = 2 if size >= BIG_TEXT_BOX else 1
         canvas.rect(x, y, size, size, 1)
-        canvas.text(word, x + (size - len(word) * 6 + 1) // 2, y + (size - 7) // 2)
+        canvas.text(word, x + (size - len(word) * 6 * scale + scale) // 2,
+                    y + (size - 7 * scale) // 2, 1, scale)
     else:
         canvas.icon(icon, x, y)
 
@@ -58,7 +71,7 @@ class DiceEntry(Screen):
         self.chosen = [guess] * count  # an index into faces per die
         self.cursor = 0
         self.reached = 0  # the dice after this one show its face until reached
-        self.size = face_width(faces, face_icon)
+        self.size = face_width(faces, face_icon, count)
 
     def button(self, name, kind):
         if name in ("left", "right") and kind in (SHORT, REPEAT):
@@ -127,7 +140,7 @@ class CountEntry(Screen):
         self.on_done = on_done
         self.counts = list(guess) if guess else [0] * (len(faces) - 1) + [count]
         self.cursor = 0
-        self.size = face_width(faces, face_icon)
+        self.size = face_width(faces, face_icon, count)
 
     def button(self, name, kind):
         last = len(self.faces) - 1
