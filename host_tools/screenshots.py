@@ -44,6 +44,8 @@ SCENES = {
     # Om Nom Nom, solo (the default mode): start, roll; play the first card; a whole round.
     "om_nom_nom_boards": "open:om_nom_nom ok ok",
     "om_nom_nom_reveal": "open:om_nom_nom ok ok ok",
+    # Rolls: table: the 15 prey dice counted per symbol, rabbits 2, carrots up to 5.
+    "om_nom_nom_entry": "open:om_nom_nom left ok right ok ok left ok right right",
     "om_nom_nom_scores": "open:om_nom_nom ok ok" + " ok ok" * 6,
     # Table mode (options: mode -> table): roll, p1 has entered a card.
     "om_nom_nom_table": "open:om_nom_nom right ok left ok ok ok",

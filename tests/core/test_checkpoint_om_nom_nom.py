@@ -8,6 +8,7 @@ import sys
 import unittest
 
 from checkpoint_kit import CheckpointProof
+from table_rolls_kit import filled
 
 from pawtrack.games.om_nom_nom.rules import OmNomNom
 
@@ -16,7 +17,7 @@ MATCHES = 25 if MICROPYTHON else 400
 
 
 def choose(chooser, game, actions):
-    return chooser.choice(actions)
+    return filled(chooser, game, chooser.choice(actions))  # rolls: table fills a template
 
 
 class OmNomNomCheckpoints(unittest.TestCase):

@@ -10,7 +10,7 @@ import unittest
 from app_kit import game_app
 
 from pawtrack.buttons import LONG, SHORT
-from pawtrack.ui.dice_entry import DiceEntry
+from pawtrack.ui.dice_entry import CountEntry, DiceEntry
 
 MYSTICS_SETUP = ("endpage 6", "hero collin", "hero nez", "minion rats", "deal")
 
@@ -120,6 +120,32 @@ class ChopEntry(unittest.TestCase):
         app.render()
         press(app, "ok", "left", "ok")  # the cat die has no 4: round to 3
         self.assertEqual(last_action(app), "roll 3")
+
+
+class OmNomNomEntry(unittest.TestCase):
+    def test_fifteen_dice_are_entered_as_counts_per_face(self):
+        app = game_app("om_nom_nom", {"rolls": "table"}, seed=3)
+        app.render()
+        press(app, "ok")
+        self.assertTrue(isinstance(app.screen, CountEntry))
+        self.assertEqual(app.screen.counts, [3, 3, 3, 2, 2, 2])  # the first guess
+        press(app, "left", "ok")  # rabbits 2: the flies take the other
+        press(app, "right", "right", "ok")  # carrots 5: two flies fewer
+        self.assertEqual(app.screen.counts, [2, 5, 3, 2, 2, 1])
+        press(app, "right", "right")  # mice 5, flies 0 (cannot go below)
+        self.assertEqual(app.screen.counts, [2, 5, 4, 2, 2, 0])
+        press(app, "back", "left", "ok:" + LONG)  # back to the carrots: 4, flies 1
+        self.assertEqual(app.session.match.moves, 1)
+        self.assertEqual(app.game.rolled, [2, 4, 4, 2, 2, 1])
+        self.assertTrue(last_action(app).startswith("roll rabbit rabbit carrot "))
+        self.assertIs(app.screen, app.table)
+
+    def test_back_on_the_first_face_cancels(self):
+        app = game_app("om_nom_nom", {"rolls": "table"}, seed=3)
+        app.render()
+        press(app, "ok", "right", "back")
+        self.assertIs(app.screen, app.table)
+        self.assertEqual(app.session.match.moves, 0)
 
 
 if __name__ == "__main__":

@@ -98,7 +98,7 @@ class ChoiceScreen(Screen):
 
     def ask_faces(self, action, faces, count):
         """The table rolled for ``action``: ask for the faces, then act with them."""
-        from pawtrack.ui.dice_entry import DiceEntry
+        from pawtrack.ui import dice_entry
 
         base = table_rolls.without_mark(action)
 
@@ -106,7 +106,9 @@ class ChoiceScreen(Screen):
             ChoiceScreen.act(self, base + " " + " ".join(words))
 
         title = "Your roll: " + table_rolls.dice_count(count)
-        self.app.push(DiceEntry(self.app, title, faces, count, self.face_icon, entered))
+        # Many dice of one kind are entered as how many show each face.
+        page = dice_entry.CountEntry if count > dice_entry.MAX_ONE_BY_ONE else dice_entry.DiceEntry
+        self.app.push(page(self.app, title, faces, count, self.face_icon, entered))
 
     def act(self, action):
         """Do ``action`` (None: undo) through the session; a refusal becomes a message.

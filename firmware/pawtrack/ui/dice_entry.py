@@ -9,8 +9,9 @@ Two ways to enter, both made for three or four buttons:
                 goes to the die before (on the first one it cancels). A die not
                 reached yet shows the face of the one before it, so a roll of
                 like faces takes one press per die.
-``CountEntry``  for many dice of one kind (Om Nom Nom's prey dice): how many
-                dice show each face, one face per row. left/right change the
+``CountEntry``  for more than MAX_ONE_BY_ONE dice of one kind (Om Nom Nom's 15
+                prey dice): how many dice show each face, starting from an even
+                spread. left/right change the
                 count of the row under the cursor, ok goes down a row, long ok
                 is done; the last face gets whatever is left over, so the total
                 is always the number of dice rolled. The faces come out in the
@@ -29,6 +30,7 @@ TOP = widgets.TITLE_HEIGHT + 2
 TEXT_BOX = 13  # a face without an icon is written in a box this wide
 BIG_TEXT_BOX = 21  # ... or twice the size, for up to BIG_DICE dice
 BIG_DICE = 5
+MAX_ONE_BY_ONE = 8  # more dice than this are entered as counts per face (CountEntry)
 
 
 def face_width(faces, face_icon, count):
@@ -130,6 +132,15 @@ class DiceEntry(Screen):
         return [self.title, " ".join(self.words())]
 
 
+def even_spread(count, kinds):
+    """The first guess for ``count`` dice of ``kinds`` equally likely faces: as even as
+    can be (15 over 6: 3 3 3 2 2 2), so a usual roll is a few presses away."""
+    counts = []
+    for index in range(kinds):
+        counts.append(count // kinds + (1 if index < count % kinds else 0))
+    return counts
+
+
 class CountEntry(Screen):
     def __init__(self, app, title, faces, count, face_icon, on_done, guess=None):
         Screen.__init__(self, app)
@@ -138,7 +149,7 @@ class CountEntry(Screen):
         self.total = count
         self.face_icon = face_icon
         self.on_done = on_done
-        self.counts = list(guess) if guess else [0] * (len(faces) - 1) + [count]
+        self.counts = list(guess) if guess else even_spread(count, len(faces))
         self.cursor = 0
         self.size = face_width(faces, face_icon, count)
 
@@ -183,7 +194,7 @@ class CountEntry(Screen):
         self.on_done(words)
 
     def draw(self, canvas):
-        widgets.title(canvas, self.title, "%d dice" % self.total)
+        widgets.title(canvas, self.title)  # the title says how many dice
         columns = 3
         pitch_x = widgets.SCREEN_W // columns
         pitch_y = self.size + 3
