@@ -36,6 +36,11 @@ def without_mark(action):
     return action
 
 
+def faces_missing(action):
+    """The refusal of a rolling action sent without the faces (the table rolls)."""
+    return IllegalAction("the table rolls: send %s with the faces" % template(action)[:40])
+
+
 def faces_entered(words, faces, count):
     """The entered faces as a tuple of words, checked against the die and the count.
 

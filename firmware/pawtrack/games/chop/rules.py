@@ -238,9 +238,11 @@ class Chop(Game):
     def _entered(self, action):
         """(the action, the value entered at the table or None); IllegalAction unless
         the action is one of legal_actions() or fills its "roll" template."""
-        if self.table_rolls and action.startswith("roll "):
-            faces, count = self.entry_for("roll") or ((), 1)
-            if faces:
+        if self.table_rolls and action.startswith("roll") and self.entry_for("roll"):
+            if action == "roll":
+                raise table_rolls.faces_missing(action)
+            if action.startswith("roll "):
+                faces, count = self.entry_for("roll")
                 return "roll", table_rolls.faces_entered(action[5:].split(" "), faces, count)
         Game.check_legal(self, action)
         return action, None

@@ -287,7 +287,7 @@ class MiceMystics(Game):
             size = len(family)
             if family[-1] == (table_rolls.MARK,):
                 size -= 1  # a template: the words after the family's are the faces
-                if len(words) <= size:
+                if len(words) < size:
                     continue
             elif len(family) != len(words):
                 continue
@@ -296,6 +296,8 @@ class MiceMystics(Game):
                     break
             else:
                 if size == len(words):
+                    if family[-1] == (table_rolls.MARK,):
+                        raise table_rolls.faces_missing(action)
                     return words, None
                 faces, count = self._entry(words[:size])
                 return words[:size], table_rolls.faces_entered(words[size:], faces, count)

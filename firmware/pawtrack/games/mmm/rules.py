@@ -245,10 +245,13 @@ class MmmGame(Game):
         """(the action, the faces entered at the table or None); IllegalAction unless
         the action is one of legal_actions() or fills one of its templates."""
         if self.table_rolls:
-            entry = table_rolls.split(self.legal_actions(), action)
+            legal = self.legal_actions()
+            entry = table_rolls.split(legal, action)
             if entry is not None:
                 faces, count = self.entry_for(entry[0])
                 return entry[0], table_rolls.faces_entered(entry[1], faces, count)
+            if table_rolls.template(action) in legal:
+                raise table_rolls.faces_missing(action)
         Game.check_legal(self, action)
         return action, None
 

@@ -211,6 +211,8 @@ class OmNomNom(Game):
     def _entered(self, action):
         """(the action, the faces entered at the table or None); IllegalAction unless
         the action is one of legal_actions() or fills its "roll" template."""
+        if action == ROLL and self.entry_for(ROLL) is not None:
+            raise table_rolls.faces_missing(action)
         if action.startswith(ROLL + " ") and self.entry_for(ROLL) is not None:
             words = action[len(ROLL) + 1:].split(" ")
             return ROLL, table_rolls.faces_entered(words, dice.OM_NOM_NOM_PREY, DICE)
@@ -226,8 +228,6 @@ class OmNomNom(Game):
         faces = None
         if self.table_rolls:
             action, faces = self._entered(action)
-            if action == ROLL and faces is None:
-                raise IllegalAction("enter the faces rolled")
         words = action.split()
         if len(words) != 2 or words[0] not in (PLAY, TOTAL):
             if action != "roll" or self.phase != ROLL:
