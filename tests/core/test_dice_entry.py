@@ -7,8 +7,10 @@ the journal must get the action with exactly the faces entered.
 
 import unittest
 
-from app_kit import game_app
+from app_kit import RecordingApp, game_app, hold
+from recording_hal import make_hal
 
+from pawtrack import games
 from pawtrack.buttons import LONG, SHORT
 from pawtrack.ui.dice_entry import CountEntry, DiceEntry
 
@@ -146,6 +148,28 @@ class OmNomNomEntry(unittest.TestCase):
         press(app, "ok", "right", "back")
         self.assertIs(app.screen, app.table)
         self.assertEqual(app.session.match.moves, 0)
+
+
+class ThreeButtons(unittest.TestCase):
+    """Left, ok and right only, held on the pins: holding left is back (a die back)."""
+
+    def test_a_roll_entered_and_corrected_with_three_buttons(self):
+        app = RecordingApp(make_hal(buttons=("left", "ok", "right")), games.catalog())
+        app.start_match(games.find("mmm"), {"rolls": "table"}, 5)
+        app.table.animate = False
+        hold(app, "ok")
+        self.assertTrue(isinstance(app.screen, DiceEntry))
+        hold(app, "right")  # fish
+        hold(app, "ok")  # the second die, on fish
+        hold(app, "left", 800)  # back to the first die
+        self.assertEqual(app.screen.cursor, 0)
+        hold(app, "right")  # cucumber
+        hold(app, "ok")
+        hold(app, "ok")  # the second die stays fish once reached
+        hold(app, "left")  # the third: fish -> bread
+        hold(app, "ok", 800)  # a long ok: done
+        self.assertIs(app.screen, app.table)
+        self.assertEqual(last_action(app), "roll cucumber fish bread")
 
 
 if __name__ == "__main__":
