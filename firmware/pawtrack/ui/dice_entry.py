@@ -125,8 +125,8 @@ class DiceEntry(Screen):
             if index == self.cursor:
                 canvas.hline(x, y + self.size + 1, self.size, 1)
         face = str(self.faces[self.chosen[self.cursor]])
-        widgets.hint(canvas, "<%s> OK next" % face if self.cursor < count - 1
-                     else "<%s> OK done" % face)
+        # The face in words too (at most 21 characters: "OK done: swordshield*").
+        widgets.hint(canvas, ("OK next: " if self.cursor < count - 1 else "OK done: ") + face)
 
     def text_lines(self):
         return [self.title, " ".join(self.words())]
@@ -205,7 +205,7 @@ class CountEntry(Screen):
             canvas.text("x%d" % self.counts[index], x + self.size + 2, y + (self.size - 7) // 2)
             if index == self.cursor:
                 canvas.invert_rect(x + self.size + 1, y, pitch_x - self.size - 3, self.size)
-        widgets.hint(canvas, "< > count  OK next")
+        widgets.hint(canvas, "OK next  < > count")
 
     def text_lines(self):
         return [self.title] + ["%s x%d" % (self.faces[i], self.counts[i])
