@@ -11,11 +11,12 @@ Two ways to enter, both made for three or four buttons:
                 like faces takes one press per die.
 ``CountEntry``  for more than MAX_ONE_BY_ONE dice of one kind (Om Nom Nom's 15
                 prey dice): how many dice show each face, starting from an even
-                spread. left/right change the
-                count of the row under the cursor, ok goes down a row, long ok
-                is done; the last face gets whatever is left over, so the total
-                is always the number of dice rolled. The faces come out in the
-                die's face order.
+                spread. left/right change the count of the face under the
+                cursor, ok goes to the next face (after the last but one it is
+                done), long ok is done, back goes to the face before (on the
+                first one it cancels); the last face gets whatever is left
+                over, so the total is always the number of dice rolled. The
+                faces come out in the die's face order.
 
 Both call ``on_done(words)`` with one face word per die after the page closed;
 the game's rules check the words again (they may still refuse the action).
