@@ -27,6 +27,10 @@ GOLDEN = os.path.join(ROOT, "tests", "golden")
 MICE_MYSTICS_SETUP = (
     "open:mice_mystics ok ok right ok ok ok right ok right right ok back left ok ok back ok"
 )
+# The same with the option rolls: table (the row above Start).
+MICE_MYSTICS_TABLE_ROLLS = MICE_MYSTICS_SETUP.replace(
+    "open:mice_mystics", "open:mice_mystics left ok right", 1
+)
 
 # name -> presses from power-on. Keep names stable: the README links them. Menu rows are
 # opened by name (open:chop), so adding or reordering a game leaves these scenes alone.
@@ -40,9 +44,12 @@ SCENES = {
     "dice_bag": "open:dice left left left left ok ok ok",  # two cheese holders drawn
     "mouse_chaos": "open:mouse_chaos ok ok",  # start, draw a cheese holder
     "chop": "open:chop ok ok",  # Cat & Mouse: start, roll the mouse die
+    "chop_entry": "open:chop left ok right ok ok right",  # rolls: table; the die on 2
     # Om Nom Nom, solo (the default mode): start, roll; play the first card; a whole round.
     "om_nom_nom_boards": "open:om_nom_nom ok ok",
     "om_nom_nom_reveal": "open:om_nom_nom ok ok ok",
+    # Rolls: table: the 15 prey dice counted per symbol, rabbits 2, carrots up to 5.
+    "om_nom_nom_entry": "open:om_nom_nom left ok right ok ok left ok right right",
     "om_nom_nom_scores": "open:om_nom_nom ok ok" + " ok ok" * 6,
     # Table mode (options: mode -> table): roll, p1 has entered a card.
     "om_nom_nom_table": "open:om_nom_nom right ok left ok ok ok",
@@ -57,12 +64,19 @@ SCENES = {
     "mmm_odds": "open:mmm right ok left ok ok ok ok ok:long",  # ... the best move, its odds
     # Lite level (the default), one turn that finishes the food: a win.
     "mmm_end": "open:mmm ok ok ok left left ok right ok ok ok",
+    # Rolls: table (seven rights from Start reach its row, seven lefts come back): the
+    # roll asks for the faces; fish entered, the second die on cheese.
+    "mmm_entry": "open:mmm" + " right" * 7 + " ok" + " left" * 7 + " ok ok right ok right right",
     "mmm_history": "open:mmm ok ok ok left left ok right ok ok ok ok right ok",
     # Mice & Mystics: start, end page 7, heroes Collin, Nez and Maginos, Rat warriors,
     # deal with ambush; the rats move and miss, then Maginos moves and attacks, the rats
     # defend: both rolls and the wounds.
     "mice_mystics": MICE_MYSTICS_SETUP + " ok ok ok ok ok ok ok ok ok ok ok ok",
     "mice_mystics_chapter": MICE_MYSTICS_SETUP + " ok ok ok ok ok ok ok ok ok ok ok ok ok:long",
+    # With the table rolling: the ambush die entered as 1; the rats attack with 3 dice,
+    # bow entered, the second die on cheese.
+    "mice_mystics_entry": MICE_MYSTICS_TABLE_ROLLS
+    + " ok right ok ok right ok right right right ok right right",
 }
 
 

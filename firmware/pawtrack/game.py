@@ -30,7 +30,12 @@ applied to it::
         def check_legal(self, action): ...
             # optional: IllegalAction unless action is one of legal_actions(); the
             # match calls it before apply. Override only with a quicker test that
-            # accepts exactly the same strings.
+            # accepts exactly the same strings. (With the option "rolls: table", a
+            # listed template "<action> <faces>" is accepted only filled with the
+            # faces rolled: pawtrack.table_rolls.)
+        def entry_for(self, action): ...
+            # optional, for the option "rolls: table" (pawtrack.table_rolls): the
+            # die's face words and the number of dice to enter for a rolling action
         def undo_refusal(self): ...
             # optional: None if the last action may be taken back (the
             # default), else the one-line reason why not, e.g. a game with
@@ -100,6 +105,11 @@ class Game:
         return ""
 
     def undo_refusal(self):
+        return None
+
+    def entry_for(self, action):
+        """(die's face words, number of dice) if the players roll ``action``'s dice at
+        the table and enter them (pawtrack.table_rolls), else None (the default)."""
         return None
 
     def check_legal(self, action):

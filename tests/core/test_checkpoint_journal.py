@@ -24,6 +24,7 @@ import unittest
 import counting_game
 import sizes
 from checkpoint_kit import random_options, whole
+from table_rolls_kit import filled
 from test_checkpoint_mice_mystics import choose as choose_mystics
 
 from pawtrack import checkpoints
@@ -59,7 +60,7 @@ def counted(rules):
 
 
 def uniform(chooser, game, actions):
-    return chooser.choice(actions)
+    return filled(chooser, game, chooser.choice(actions))  # rolls: table fills a template
 
 
 GAMES = (
@@ -233,7 +234,7 @@ class CheckpointedSessions(unittest.TestCase):
         chooser = Rng(4)
         live = []
         while len(live) < 3 * OmNomNom.CHECKPOINT_SPACING and game.legal_actions():
-            action = chooser.choice(game.legal_actions())
+            action = filled(chooser, game, chooser.choice(game.legal_actions()))
             game.apply(action)
             journal.append_action(action, (game.is_over(), game.summary()))
             live.append(action)

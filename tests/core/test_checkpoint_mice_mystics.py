@@ -9,6 +9,7 @@ import unittest
 
 import sizes
 from checkpoint_kit import CheckpointProof
+from table_rolls_kit import filled
 
 from pawtrack.games.mice_mystics.rules import MiceMystics
 
@@ -19,12 +20,13 @@ BUSY = ("move", "attack", "defend", "check", "roll", "route", "end", "deal", "bo
 
 
 def choose(chooser, game, actions):
-    """Mostly what moves a chapter on; now and then anything legal but winning outright."""
+    """Mostly what moves a chapter on; now and then anything legal but winning outright
+    (with the table rolling, a template is filled with random faces)."""
     busy = [a for a in actions if a.split(" ")[0] in BUSY]
     if busy and chooser.below(10) < 8:
-        return chooser.choice(busy)
+        return filled(chooser, game, chooser.choice(busy))
     calm = [a for a in actions if a != "won"]
-    return chooser.choice(calm or actions)
+    return filled(chooser, game, chooser.choice(calm or actions))
 
 
 class MiceMysticsCheckpoints(unittest.TestCase):

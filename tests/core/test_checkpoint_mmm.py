@@ -9,6 +9,7 @@ import unittest
 
 import sizes
 from checkpoint_kit import CheckpointProof
+from table_rolls_kit import filled
 
 from pawtrack.games.mmm.rules import MmmGame
 
@@ -16,7 +17,7 @@ MATCHES = sizes.count(600, 40)
 
 
 def choose(chooser, game, actions):
-    return chooser.choice(actions)
+    return filled(chooser, game, chooser.choice(actions))  # rolls: table fills a template
 
 
 class MmmCheckpoints(unittest.TestCase):

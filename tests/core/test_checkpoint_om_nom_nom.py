@@ -8,6 +8,7 @@ import unittest
 
 import sizes
 from checkpoint_kit import CheckpointProof
+from table_rolls_kit import filled
 
 from pawtrack.games.om_nom_nom.rules import OmNomNom
 
@@ -15,7 +16,7 @@ MATCHES = sizes.count(400, 25)
 
 
 def choose(chooser, game, actions):
-    return chooser.choice(actions)
+    return filled(chooser, game, chooser.choice(actions))  # rolls: table fills a template
 
 
 class OmNomNomCheckpoints(unittest.TestCase):

@@ -84,7 +84,7 @@ class DiceAndTiles(unittest.TestCase):
     def test_5_1_the_tile_split_is_a_configurable_mix(self):
         names = [name for name, _values, _default in Chop.OPTIONS]
         self.assertEqual(names, ["players", "tiles", "mix", "plates", "plus1_tiles",
-                                 "plus2_tiles", "arrows", "forks", "knives"])
+                                 "plus2_tiles", "arrows", "forks", "knives", "rolls"])
         self.assertEqual(dict((n, v) for n, v, _d in Chop.OPTIONS)["mix"], ("default", "own"))
         with self.assertRaises(ValueError):
             new_game(mix="nonsense")
@@ -105,9 +105,9 @@ class DiceAndTiles(unittest.TestCase):
         # The counts are used only with mix "own": the default mix is the guess.
         guess = new_game(tiles="digital", plates=0)
         self.assertEqual(guess.state()["tiles"]["remaining"][1], ["plate", 10])
-        for name, values, _default in Chop.OPTIONS[3:]:
+        for name, values, _default in Chop.OPTIONS[3:9]:
             self.assertEqual(values, tuple(range(16)), name)
-        self.assertEqual([d for _n, _v, d in Chop.OPTIONS[3:]], [10, 5, 4, 3, 3, 3])
+        self.assertEqual([d for _n, _v, d in Chop.OPTIONS[3:9]], [10, 5, 4, 3, 3, 3])
 
 
 class TurnOrder(unittest.TestCase):

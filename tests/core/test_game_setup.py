@@ -28,6 +28,7 @@ CHOP_DEFAULTS = [
     "  arrows: 3",
     "  forks: 3",
     "  knives: 3",
+    "  rolls: device",
     "> Start",
     "Default mix: a guess",
 ]
@@ -102,9 +103,9 @@ class GameSetupTest(unittest.TestCase):
         presses(app, "ok")  # Mmm!: its options, Start highlighted
         self.assertEqual(app.screen.text_lines()[5], "  layout: example")
         presses(app, "right ok")  # level: lite -> board, which needs a layout
-        presses(app, "left left left ok")  # layout: own, but none was put on the device
+        presses(app, "left left left left ok")  # layout: own, but none was put on the device
         self.assertEqual(app.screen.text_lines()[:6:5], ["  level: board", "> layout: own"])
-        presses(app, "right right ok")
+        presses(app, "right right right ok")
         self.assertEqual(type(app.screen).__name__, "MessageScreen")
         self.assertEqual(len(app.messages), 1)
         self.assertTrue(app.messages[0].startswith("Cannot start: "), app.messages[0])

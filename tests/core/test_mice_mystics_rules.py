@@ -650,7 +650,8 @@ class Duties(unittest.TestCase):
 class Defaults(unittest.TestCase):
     def test_3_5_default_options(self):
         game = new_game()
-        self.assertEqual(game.options, {"pages": 10, "overflow": "reset", "movement": "separate"})
+        self.assertEqual(game.options, {"pages": 10, "overflow": "reset", "movement": "separate",
+                                        "rolls": "device"})
         self.assertEqual((game.pages, game.hourglass, game.end), (10, 1, None))
 
     def test_3_5_page_track_length_is_an_option(self):

@@ -449,7 +449,7 @@ class DefaultsTest(unittest.TestCase):
         self.assertEqual(
             options,
             {"level": "lite", "side": 1, "variant": "normal", "players": 2, "track": 11,
-             "layout": "example"},
+             "layout": "example", "rolls": "device"},
         )
 
     def test_a_match_saved_before_the_lite_default_resumes_at_its_level(self):

@@ -503,7 +503,8 @@ class Defaults(unittest.TestCase):
         self.assertEqual(winners_of([20, 20], [9, 9]), ([0, 1], "shared"))
 
     def test_4_6_default_options(self):
-        self.assertEqual(new_game().options, {"mode": "solo", "players": 3, "solo_rivals": 2})
+        self.assertEqual(new_game().options, {"mode": "solo", "players": 3, "solo_rivals": 2,
+                                              "rolls": "device"})
 
     def test_an_illegal_action_changes_nothing(self):
         game = table(2, seed=42)

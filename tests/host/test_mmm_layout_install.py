@@ -65,11 +65,11 @@ def test_installed_in_the_simulator_folder_it_is_the_board_of_an_own_game(tmp_pa
     sim.run("ok")  # Mmm!: the options, Start selected
     assert sim.app.screen.text_lines()[-1] == "Own layout: try board"
     sim.run("right ok")  # level: lite -> board
-    sim.run("left left left ok")  # up to "layout: example", to "own"
+    sim.run("left left left left ok")  # up to "layout: example", to "own"
     assert sim.app.screen.text_lines()[5] == "> layout: own"
     assert sim.app.screen.text_lines()[0] == "  level: board"
     assert sim.app.screen.note() is None  # board, own, installed: nothing to say
-    sim.run("right right ok")  # Start
+    sim.run("right right right ok")  # Start
     assert sim.screen_name() == "MmmScreen"
     game = sim.app.session.match.game
     assert game.state()["layout"] == "own"

@@ -9,6 +9,7 @@ says so in a note over the table for a moment (``message.NoteScreen``); the
 next press goes through it to the table.
 """
 
+from pawtrack import table_rolls
 from pawtrack.buttons import LONG, REPEAT, SHORT
 from pawtrack.game import IllegalAction
 from pawtrack.ui import widgets
@@ -91,8 +92,31 @@ class ChoiceScreen(Screen):
             return self.act(choice)
         return False
 
+    def face_icon(self, face):
+        """The icon of a die face on the page that asks for a roll (None: the word)."""
+        return None
+
+    def ask_faces(self, action, faces, count):
+        """The table rolled for ``action``: ask for the faces, then act with them."""
+        from pawtrack.ui import dice_entry
+
+        base = table_rolls.without_mark(action)
+
+        def entered(words):
+            ChoiceScreen.act(self, base + " " + " ".join(words))
+
+        title = "Your roll: " + table_rolls.dice_count(count)
+        # Many dice of one kind are entered as how many show each face.
+        page = dice_entry.CountEntry if count > dice_entry.MAX_ONE_BY_ONE else dice_entry.DiceEntry
+        self.app.push(page(self.app, title, faces, count, self.face_icon, entered))
+
     def act(self, action):
-        """Do ``action`` (None: undo) through the session; a refusal becomes a message."""
+        """Do ``action`` (None: undo) through the session; a refusal becomes a message.
+        An action the table rolls for asks for the faces first (pawtrack.table_rolls)."""
+        entry = None if action is None else self.game.entry_for(action)
+        if entry is not None:
+            self.ask_faces(action, entry[0], entry[1])
+            return True
         try:
             if action is None:
                 self.app.session.undo()

@@ -61,7 +61,7 @@ The tile mix (options ``mix``, ``plates`` ... ``knives``)
 """
 
 
-from pawtrack import dice
+from pawtrack import dice, table_rolls
 from pawtrack.bag import Bag
 from pawtrack.game import Game
 
@@ -125,12 +125,13 @@ class Chop(Game):
         ("players", (2, 3, 4, 5), 2),
         ("tiles", ("physical", "digital"), "physical"),
         ("mix", ("default", "own"), "default"),
-    ) + _count_options()
+    ) + _count_options() + (table_rolls.OPTION,)
 
     def __init__(self, options, rng):
         Game.__init__(self, options, rng)
         self.mouse_players = options["players"] - 1
         self.digital = options["tiles"] == "digital"
+        self.table_rolls = options["rolls"] == table_rolls.TABLE
         self.mix = tile_mix(options)
         self.counts = [count for _kind, count in self.mix]  # per kind, in KINDS order
         self.total_tiles = 0
@@ -204,7 +205,7 @@ class Chop(Game):
             return []
         actions = []
         if self.rolled is None:
-            actions.append("roll")
+            actions.append(table_rolls.template("roll") if self.table_rolls else "roll")
         else:
             if self.digital:
                 if len(self.deck):
@@ -223,13 +224,38 @@ class Chop(Game):
 
     # -- actions -------------------------------------------------------------
 
+    def entry_for(self, action):
+        """With rolls: table, the side's die (its values) for "roll", once a turn."""
+        if not self.table_rolls or self.rolled is not None or self.result is not None:
+            return None
+        if table_rolls.without_mark(action) != "roll":
+            return None
+        return table_rolls.face_words(DIE[self.side][1]), 1
+
+    def check_legal(self, action):
+        self._entered(action)
+
+    def _entered(self, action):
+        """(the action, the value entered at the table or None); IllegalAction unless
+        the action is one of legal_actions() or fills its "roll" template."""
+        if self.table_rolls and action.startswith("roll") and self.entry_for("roll"):
+            if action == "roll":
+                raise table_rolls.faces_missing(action)
+            if action.startswith("roll "):
+                faces, count = self.entry_for("roll")
+                return "roll", table_rolls.faces_entered(action[5:].split(" "), faces, count)
+        Game.check_legal(self, action)
+        return action, None
+
     def apply(self, action):
-        self.check_legal(action)
+        action, entered = self._entered(action)
         words = action.split()
         verb = words[0]
         if verb == "roll":
             die_id, faces = DIE[self.side]
             self.rolled = dice.roll(self.rng, faces)
+            if entered is not None:  # the table's value in place of the one drawn
+                self.rolled = int(entered[0])
             return [{"ev": "roll", "side": self.side, "die": die_id, "value": self.rolled}]
         if verb == "flip":
             return self._tile(self.deck.draw())

@@ -18,6 +18,7 @@ LEDs: the cheese on the first 10 LEDs (yellow), the mice caught on the next 4
 (blue = cat, white = mice).
 """
 
+from pawtrack import table_rolls
 from pawtrack.buttons import SHORT
 from pawtrack.games.chop.rules import CHEESE_GOAL, COUNTERS, KINDS, MICE, TILE_ACTIONS, tile_effect
 from pawtrack.ui import icons, lights, widgets
@@ -54,6 +55,7 @@ COUNTER_TEXT = {"cheese": "Cheese %d", "caught": "Caught %d", "holes": "Holes  %
 def _labels():
     """{action: label} for every action the rules can offer (no parsing at draw time)."""
     labels = {"roll": "Roll die", "flip": "Flip tile", "home": "Mouse home?", "end": "End turn"}
+    labels[table_rolls.template("roll")] = "Roll die"  # rolls: table asks for the value
     for index in range(len(KINDS)):
         labels[TILE_ACTIONS[index]] = "Tile: " + KINDS[index]
     for name in COUNTERS:

@@ -56,7 +56,7 @@ Events: see docs/protocol.md (``chapter``, ``hero``, ``minion``, ``deal``,
 ``defeat``, ``won``).
 """
 
-from pawtrack import dice
+from pawtrack import dice, table_rolls
 from pawtrack.game import Game, IllegalAction
 from pawtrack.games.mice_mystics import battle, cards, initiative, trackers
 
@@ -74,6 +74,8 @@ DEFENCE_COUNTS = ("0",) + COUNTS
 CHECKS = ("search", "webbed", "water", "trap")
 STANDARD_CHECKS = ("search", "webbed")  # a search, or recovering from webs
 PAGE_CHOICES = tuple(range(6, 21))
+# The movement die entered at the table (option movement: separate).
+MOVEMENT_WORDS = ("1", "2", "3")
 PLUS = ("+1",)
 PLUS_MINUS = ("+1", "-1")
 LEVEL_UP_CHEESE = 6
@@ -88,6 +90,7 @@ class MiceMystics(Game):
         ("pages", PAGE_CHOICES, 10),
         ("overflow", (trackers.RESET, trackers.KEEP), trackers.RESET),
         ("movement", ("separate", "face"), "separate"),
+        table_rolls.OPTION,
     )
 
     def __init__(self, options, rng):
@@ -95,6 +98,8 @@ class MiceMystics(Game):
         self.pages = options["pages"]
         self.overflow = options["overflow"]
         self.face_numbers = options["movement"] == "face"
+        self.table_rolls = options["rolls"] == table_rolls.TABLE
+        self.entered = None  # faces rolled at the table, used up by the action being applied
         self.phase = SETUP
         self.end = None  # the chapter end marker's page, typed in at setup
         self.hourglass = 1
@@ -161,7 +166,7 @@ class MiceMystics(Game):
         if phase == ENCOUNTER:
             families = [(("minion",), cards.MINION_IDS), (("cancel",),)]
             if self.chosen:
-                families += [(("deal",),), (("deal",), ("ambush",))]
+                families += [(("deal",),), self._ambush_family()]
             return families
         if phase == ROUND_END:
             minions = tuple(self.minion_cards())
@@ -171,7 +176,7 @@ class MiceMystics(Game):
                 return [(("board",), ("yes",)), (("defeated",), minions), (("won",),)]
             return [(("board",), ("yes", "no")), (("won",),)]
         if phase == DEFENCE:
-            return [self._defend_family()]
+            return self._defend_families()
         if phase == ROUTE:
             return [(("route",), tuple(self.active_heroes()) + ("wheel",))]
         return self._turn_families()
@@ -187,26 +192,45 @@ class MiceMystics(Game):
         if self.end is not None and self.heroes:
             families.append((("deal",),))
             if self.chosen:
-                families.append((("deal",), ("ambush",)))
+                families.append(self._ambush_family())
         return families
 
-    def _defend_family(self):
+    def _rolled(self, family):
+        """A family of actions that roll dice: with table rolls, each is a template."""
+        if self.table_rolls:
+            return family + ((table_rolls.MARK,),)
+        return family
+
+    def _ambush_family(self):
+        if self.ambush_count():
+            return self._rolled((("deal",), ("ambush",)))
+        return (("deal",), ("ambush",))
+
+    def ambush_count(self):
+        """How many movement numbers an ambush of the chosen types rolls (one per new type)."""
+        return len(initiative.new_types(self.track, self.chosen)[0])
+
+    def _defend_families(self):
         if cards.is_hero(self.attack[0]):
-            return (("defend",), DEFENCE_COUNTS)
-        return (("defend",), tuple(self.active_heroes()), DEFENCE_COUNTS)
+            who = (("defend",),)
+        else:
+            who = (("defend",), tuple(self.active_heroes()))
+        if self.table_rolls:  # no dice, nothing to enter
+            return [who + (("0",),), self._rolled(who + (COUNTS,))]
+        return [who + (DEFENCE_COUNTS,)]
 
     def _turn_families(self):
         families = []
         if self.current_active() or not self.current_is_hero():
-            families.append((("move",), COUNTS))
-            families.append((("attack",), battle.ATTACK_MODES, COUNTS))
+            families.append(self._rolled((("move",), COUNTS)))
+            families.append(self._rolled((("attack",), battle.ATTACK_MODES, COUNTS)))
         if self.current_active():
-            families.append((("check",), CHECKS, COUNTS))
+            families.append(self._rolled((("check",), CHECKS, COUNTS)))
         elif self.current_is_hero() and not self.minion_cards():
             families.append((("rescue",),))
         if self.attack is not None and self.active_heroes():
-            families.append(self._defend_family())
-        families.append((("roll",), battle.ROLL_MODES, COUNTS))
+            families.extend(self._defend_families())
+        families.append(self._rolled((("roll",), battle.ROLL_MODES, COUNTS)))
         families.append((("end",),))
         families.append((("encounter",),))
         active = tuple(self.active_heroes())
@@ -253,15 +277,61 @@ class MiceMystics(Game):
         return actions
 
     def check_legal(self, action):
+        return self._parse(action)[0]
+
+    def _parse(self, action):
+        """(the action's words, faces entered at the table or None); IllegalAction
+        unless the action is one of legal_actions() or fills one of its templates."""
         words = action.split(" ")
         for family in self.families():
-            if len(family) == len(words):
+            size = len(family)
+            if family[-1] == (table_rolls.MARK,):
+                size -= 1  # a template: the words after the family's are the faces
+                if len(words) < size:
+                    continue
+            elif len(family) != len(words):
+                continue
+            for index in range(size):
+                if words[index] not in family[index]:
+                    break
+            else:
+                if size == len(words):
+                    if family[-1] == (table_rolls.MARK,):
+                        raise table_rolls.faces_missing(action)
+                    return words, None
+                faces, count = self._entry(words[:size])
+                return words[:size], table_rolls.faces_entered(words[size:], faces, count)
+        raise IllegalAction(self._refusal(words))
+
+    def entry_for(self, action):
+        """(the die's face words, how many dice) that ``action`` (a template, with or
+        without its mark) asks the table for; None if it rolls nothing or the device rolls."""
+        if not self.table_rolls:
+            return None
+        words = table_rolls.without_mark(action).split(" ")
+        for family in self.families():
+            if family[-1] == (table_rolls.MARK,) and len(family) == len(words) + 1:
                 for index in range(len(words)):
                     if words[index] not in family[index]:
                         break
                 else:
-                    return words
-        raise IllegalAction(self._refusal(words))
+                    return self._entry(words)
+        return None
+
+    def _entry(self, words):
+        """(face words, count) of the roll the action ``words`` (checked) makes."""
+        verb = words[0]
+        if verb == "deal":
+            return self._movement_faces(), self.ambush_count()
+        count = int(words[-1])
+        if verb == "move" or (verb == "roll" and words[1] == battle.MOVE):
+            return self._movement_faces(), count
+        return dice.MICE_MYSTICS_ACTION, count
+
+    def _movement_faces(self):
+        if self.face_numbers:
+            return dice.MICE_MYSTICS_ACTION
+        return MOVEMENT_WORDS
 
     def _refusal(self, words):
         verb = words[0]
@@ -288,14 +358,24 @@ class MiceMystics(Game):
     def apply(self, action):
         if not isinstance(action, str):
             raise IllegalAction("not an action")
-        words = self.check_legal(action)
+        words, entered = self._parse(action)
         verb = words[0]
         if verb != "defend":
             self.attack = None  # any other action closes the attack to more defenders
         self.surged = 0
         self.achieved = None
         handler = getattr(self, "_do_" + verb)
-        return handler(words)
+        self.entered = None if entered is None else list(entered)
+        try:
+            return handler(words)
+        finally:
+            self.entered = None
+
+    def _table_face(self, drawn):
+        """The face the table rolled in place of ``drawn`` (the generator's), if any."""
+        if self.entered is None:
+            return drawn
+        return self.entered.pop(0)
 
     # setup and encounters
 
@@ -434,15 +514,16 @@ class MiceMystics(Game):
     def _roll(self, count):
         faces = []
         for _ in range(count):
-            faces.append(dice.roll(self.rng, dice.MICE_MYSTICS_ACTION))
+            faces.append(self._table_face(dice.roll(self.rng, dice.MICE_MYSTICS_ACTION)))
         return tuple(faces)
 
     def _movement_number(self):
         """(number, face or None): one movement number 1-3."""
         if self.face_numbers:
-            index = self.rng.below(len(dice.MICE_MYSTICS_ACTION))
-            return dice.MICE_MYSTICS_NUMBERS[index], dice.MICE_MYSTICS_ACTION[index]
-        return self.rng.between(1, 3), None
+            face = dice.MICE_MYSTICS_ACTION[self.rng.below(len(dice.MICE_MYSTICS_ACTION))]
+            face = self._table_face(face)
+            return dice.MICE_MYSTICS_NUMBERS[dice.MICE_MYSTICS_ACTION.index(face)], face
+        return int(self._table_face(str(self.rng.between(1, 3)))), None
 
     def _numbers(self, count):
         numbers = []

@@ -250,6 +250,9 @@ class MysticsScreen(ChoiceScreen):
     def more(self):
         return ChapterPage(self.app, "Chapter", self.chapter_lines)
 
+    def face_icon(self, face):
+        return FACE_ICONS.get(face)  # None for a movement number: it is written
+
     # -- pickers -------------------------------------------------------------------
 
     def pick(self, title, options, then, start=0):

@@ -75,6 +75,7 @@ loss), ``pieces_left`` (0 on a win), ``rating`` (chart.py), ``side``,
 ``variant``, ``level``, ``track`` and ``turns``.
 """
 
+from pawtrack import table_rolls
 from pawtrack.dice import MMM_FOOD, roll
 from pawtrack.game import Game, IllegalAction, resolve_options
 from pawtrack.games.mmm import chart
@@ -95,6 +96,7 @@ class MmmGame(Game):
         ("players", (1, 2, 3, 4, 5, 6), 2),
         ("track", (11, 12, 13), 11),
         ("layout", ("example", "own"), "example"),
+        table_rolls.OPTION,
     )
 
     def __init__(self, options, rng):
@@ -106,6 +108,8 @@ class MmmGame(Game):
         self.line = self.variant == "line"
         self.players = options["players"]
         self.track = options["track"]
+        self.table_rolls = options["rolls"] == table_rolls.TABLE
+        self.entered = None  # faces rolled at the table, used up by the roll being applied
         self.board = None
         if self.level != "lite":
             layout = get_layout(self.side, options["layout"])
@@ -219,6 +223,39 @@ class MmmGame(Game):
         return "turn %d, cat %d/%d" % (self.turn, self.cat, self.track)
 
     def legal_actions(self):
+        actions = self._legal_actions()
+        if self.table_rolls:
+            for index in range(len(actions)):
+                if actions[index] in ("roll", "reroll"):
+                    actions[index] = table_rolls.template(actions[index])
+        return actions
+
+    def entry_for(self, action):
+        """With rolls: table, the food die and how many dice "roll" or "reroll" throws."""
+        if not self.table_rolls or table_rolls.template(
+            table_rolls.without_mark(action)
+        ) not in self.legal_actions():
+            return None
+        return MMM_FOOD, len(self.unplaced())
+
+    def check_legal(self, action):
+        self._entered(action)
+
+    def _entered(self, action):
+        """(the action, the faces entered at the table or None); IllegalAction unless
+        the action is one of legal_actions() or fills one of its templates."""
+        if self.table_rolls:
+            legal = self.legal_actions()
+            entry = table_rolls.split(legal, action)
+            if entry is not None:
+                faces, count = self.entry_for(entry[0])
+                return entry[0], table_rolls.faces_entered(entry[1], faces, count)
+            if table_rolls.template(action) in legal:
+                raise table_rolls.faces_missing(action)
+        Game.check_legal(self, action)
+        return action, None
+
+    def _legal_actions(self):
         phase = self.phase
         if phase == "roll":
             return ["roll"]
@@ -295,6 +332,9 @@ class MmmGame(Game):
     def apply(self, action):
         if not isinstance(action, str):
             raise IllegalAction("an action is a string")
+        if self.table_rolls:
+            action, entered = self._entered(action)
+            self.entered = None if entered is None else list(entered)
         words = action.split()
         if not words:
             raise IllegalAction("empty action")
@@ -302,7 +342,10 @@ class MmmGame(Game):
         handler = _HANDLERS.get((self.phase, verb))
         if handler is None:
             raise IllegalAction("not allowed now: " + action)
-        return handler(self, words)
+        try:
+            return handler(self, words)
+        finally:
+            self.entered = None
 
     # ----- action handlers (each checks everything before changing state) --
 
@@ -482,6 +525,8 @@ class MmmGame(Game):
         faces = []
         for die in dice:
             self.faces[die] = roll(self.rng, MMM_FOOD)
+            if self.entered:  # the table's face in place of the one drawn
+                self.faces[die] = self.entered.pop(0)
             faces.append(self.faces[die])
         events = [{"ev": "roll", "roll": self.rolls, "dice": dice, "faces": faces}]
         if self._roll_busts(dice):

@@ -58,6 +58,7 @@ red; anim.py maps the game's track onto the board's track LEDs) and, on
 status LEDs if the board has them, the dice in food colours.
 """
 
+from pawtrack import table_rolls
 from pawtrack.buttons import LONG, REPEAT, SHORT
 from pawtrack.games.mmm import anim, odds, results
 from pawtrack.ui import icons, widgets
@@ -247,7 +248,7 @@ def answer_choices(game):
     actions = game.legal_actions()
     row = []
     for index in range(len(actions)):
-        action = actions[index]
+        action = table_rolls.without_mark(actions[index])  # rolls: table asks for the faces
         if phase == "report" and action != "none":
             label = "Placed %d" % (index + 1)
         elif phase == "left":
@@ -381,6 +382,9 @@ class MmmScreen(ChoiceScreen):
 
     def more(self):
         return OddsScreen(self.app, self.results)
+
+    def face_icon(self, face):
+        return icons.BY_NAME[face]
 
     def act(self, choice):
         """Do what ``choice`` says (None: undo); a refusal becomes a message."""

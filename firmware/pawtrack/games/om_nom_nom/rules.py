@@ -46,7 +46,7 @@ Events
     ``{"ev": "over", "winners": [seats], "tie_break"}``
 """
 
-from pawtrack import dice
+from pawtrack import dice, table_rolls
 from pawtrack.game import Game, IllegalAction
 from pawtrack.games.om_nom_nom.chains import (
     BLACK_POINTS,
@@ -121,12 +121,14 @@ class OmNomNom(Game):
         ("mode", MODES, "solo"),
         ("players", (2, 3, 4, 5, 6), 3),
         ("solo_rivals", (2, 3), 2),
+        table_rolls.OPTION,
     )
 
     def __init__(self, options, rng):
         Game.__init__(self, options, rng)
         self.mode = options["mode"]
         self.solo = self.mode == "solo"
+        self.table_rolls = options["rolls"] == table_rolls.TABLE
         self.count = options["solo_rivals"] + 1 if self.solo else options["players"]
         self.seats = seat_names(self.mode, self.count)
         count = self.count
@@ -190,12 +192,32 @@ class OmNomNom(Game):
 
     def legal_actions(self):
         if self.phase == ROLL:
-            return ["roll"]
+            return [table_rolls.template(ROLL) if self.table_rolls else ROLL]
         if self.phase == PLAY:
             return ["play " + CARDS[card] for card in self.hand(self.current_seat())]
         if self.phase == TOTAL:
             return ["total %d" % points for points in range(self.max_total() + 1)]
         return []
+
+    def entry_for(self, action):
+        """With rolls: table, the prey die and the 15 dice of the round's roll."""
+        if self.table_rolls and self.phase == ROLL and table_rolls.without_mark(action) == ROLL:
+            return dice.OM_NOM_NOM_PREY, DICE
+        return None
+
+    def check_legal(self, action):
+        self._entered(action)
+
+    def _entered(self, action):
+        """(the action, the faces entered at the table or None); IllegalAction unless
+        the action is one of legal_actions() or fills its "roll" template."""
+        if action == ROLL and self.entry_for(ROLL) is not None:
+            raise table_rolls.faces_missing(action)
+        if action.startswith(ROLL + " ") and self.entry_for(ROLL) is not None:
+            words = action[len(ROLL) + 1:].split(" ")
+            return ROLL, table_rolls.faces_entered(words, dice.OM_NOM_NOM_PREY, DICE)
+        Game.check_legal(self, action)
+        return action, None
 
     def undo_refusal(self):
         return NO_UNDO if self.revealed else None
@@ -203,12 +225,15 @@ class OmNomNom(Game):
     # -- actions -------------------------------------------------------------
 
     def apply(self, action):
+        faces = None
+        if self.table_rolls:
+            action, faces = self._entered(action)
         words = action.split()
         if len(words) != 2 or words[0] not in (PLAY, TOTAL):
             if action != "roll" or self.phase != ROLL:
                 raise IllegalAction("not allowed now: " + action[:40])
             self.revealed = False
-            return self._roll()
+            return self._roll(faces)
         if words[0] == PLAY:
             if self.phase != PLAY:
                 raise IllegalAction("not allowed now: " + action[:40])
@@ -229,10 +254,15 @@ class OmNomNom(Game):
         self.revealed = False
         return self._total(int(points))
 
-    def _roll(self):
+    def _roll(self, entered=None):
+        """The round's roll; ``entered``: the faces rolled at the table. The dice are
+        drawn either way, so the virtual decks shuffled after them are the same."""
         rolled = [0] * len(SYMBOLS)
-        for _ in range(DICE):
-            rolled[symbol_of(dice.roll(self.rng, dice.OM_NOM_NOM_PREY))] += 1
+        for index in range(DICE):
+            face = dice.roll(self.rng, dice.OM_NOM_NOM_PREY)
+            if entered is not None:
+                face = entered[index]
+            rolled[symbol_of(face)] += 1
         self.rolled = rolled
         self.dice = list(rolled)
         self.pool = 0

@@ -23,7 +23,7 @@ LEDs: ``pages.paint_dice``, the dice left on each board.
 
 from pawtrack.buttons import REPEAT, SHORT
 from pawtrack.games.om_nom_nom import pages
-from pawtrack.games.om_nom_nom.chains import CARDS
+from pawtrack.games.om_nom_nom.chains import CARDS, SYMBOLS
 from pawtrack.games.om_nom_nom.rules import OVER, PLAY, ROLL, TOTAL
 from pawtrack.ui import icons, widgets
 from pawtrack.ui.choices import ChoiceScreen, choice_row
@@ -124,6 +124,9 @@ class OmNomScreen(ChoiceScreen):
 
     def more(self):
         return pages.ScoresScreen(self.app)
+
+    def face_icon(self, face):
+        return SYMBOL_ICONS[SYMBOLS.index(face)]
 
     # -- buttons -------------------------------------------------------------
 
