@@ -132,8 +132,14 @@ class Ssd1306DriverTest(unittest.TestCase):
     def test_neighbouring_pages_merge_only_when_it_saves_bytes(self):
         spans = [(2, 10, 20), (3, 12, 22), (5, 0, 127), (6, 100, 101)]
         self.assertEqual(
-            ssd1306.rectangles(spans), [[2, 3, 10, 22], [5, 5, 0, 127], [6, 6, 100, 101]]
+            ssd1306.rectangles(spans, 128, 8),
+            [[2, 3, 10, 22], [5, 5, 0, 127], [6, 6, 100, 101]],
         )
+
+    def test_pieces_dearer_than_the_whole_panel_go_as_one_rectangle(self):
+        # Every page changed at both ends: eight rectangles and their windows cost more.
+        spans = [(page, page % 2, 127 - page % 3) for page in range(8)]
+        self.assertEqual(ssd1306.rectangles(spans, 128, 8), [[0, 7, 0, 127]])
 
     def test_a_failed_write_makes_the_next_update_send_everything(self):
         driver = ssd1306.Ssd1306(self.i2c)

@@ -78,9 +78,20 @@ def init_sequence(height, contrast=0xCF):
     )  # fmt: skip
 
 
-def rectangles(spans):
+def rectangles(spans, width, pages):
     """Merge spans of neighbouring pages into [first page, last page, first col, last col]
-    rectangles whenever one rectangle costs no more bytes than the separate pieces."""
+    rectangles whenever one rectangle costs no more bytes than the separate pieces; the
+    whole panel as one rectangle when the pieces would cost more than it."""
+    rects = merged_rectangles(spans)
+    cost = 0
+    for top, bottom, left, right in rects:
+        cost += RECTANGLE_OVERHEAD + (bottom - top + 1) * (right - left + 1)
+    if cost > RECTANGLE_OVERHEAD + width * pages:
+        return [[0, pages - 1, 0, width - 1]]
+    return rects
+
+
+def merged_rectangles(spans):
     rects = []
     for page, first, last in spans:
         if rects:
@@ -145,7 +156,11 @@ class Ssd1306:
     def update(self, buffer):
         """Send what differs from the panel; returns the number of rectangles sent."""
         if self.known:
-            rects = rectangles(self.find_changes(buffer, self.shown, self.width, self.pages))
+            rects = rectangles(
+                self.find_changes(buffer, self.shown, self.width, self.pages),
+                self.width,
+                self.pages,
+            )
         else:
             rects = [[0, self.pages - 1, 0, self.width - 1]]
         self.send_rectangles(buffer, rects)

@@ -94,7 +94,7 @@ class Panel:
             self.known = True
             return 1
         width = self.width
-        rects = rectangles(changed_spans(buffer, shown, width, self.pages))
+        rects = rectangles(changed_spans(buffer, shown, width, self.pages), width, self.pages)
         self.known = False  # until every rectangle went through
         device = display.i2c_device
         window = self.window
