@@ -10,6 +10,11 @@ applied to it::
             ("players", (2, 3, 4), 2),
         )
 
+        @classmethod
+        def option_shown(cls, name, options): ...
+            # optional: False for an option the options screen leaves out because
+            # it does not apply to the others as they stand (the default: True)
+
         def __init__(self, options, rng): ...
             # options: a complete dict (see resolve_options); rng: pawtrack.rng.Rng
         def legal_actions(self): ...
@@ -103,6 +108,10 @@ class Game:
 
     def summary(self):
         return ""
+
+    @classmethod
+    def option_shown(cls, name, options):
+        return True
 
     def undo_refusal(self):
         return None

@@ -34,6 +34,14 @@ CHOP_DEFAULTS = [
 ]
 
 
+def find_package(game_id):
+    return [entry for entry in games.catalog() if entry.ID == game_id][0]
+
+
+def option_names(screen):
+    return [line[2:] for line in screen.text_lines() if line[:2] in ("  ", "> ")]
+
+
 def open_chop(app):
     """Main menu -> Cat & Mouse (the third game) -> its options."""
     presses(app, "right right ok")
@@ -97,6 +105,22 @@ class GameSetupTest(unittest.TestCase):
         presses(app, "ok right ok")  # Start again, this time "Start new"
         self.assertEqual(type(app.screen).__name__, "ChopScreen")
         self.assertEqual(app.session.match.recent, [])
+
+    def test_options_that_do_not_apply_to_the_mode_are_left_out(self):
+        app = home_app()
+        screen = GameSetupScreen(app, find_package("om_nom_nom"))
+        app.push(screen)
+        self.assertEqual(
+            option_names(screen), ["mode: solo", "solo rivals: 2", "rolls: device", "Start"]
+        )
+        presses(app, "right ok")  # mode: solo -> table
+        self.assertEqual(
+            option_names(screen), ["mode: table", "players: 3", "rolls: device", "Start"]
+        )
+        presses(app, "right ok")  # the second row is now the player count: 3 -> 4
+        self.assertEqual(screen.options["players"], 4)
+        presses(app, "left ok")  # mode: table -> sheet keeps it
+        self.assertEqual(option_names(screen)[:2], ["mode: sheet", "players: 4"])
 
     def test_options_the_device_cannot_play_give_a_message(self):
         app = home_app()

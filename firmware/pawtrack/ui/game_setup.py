@@ -63,7 +63,7 @@ class GameSetupScreen(MenuScreen):
         extra = module.hook("setup_entries")
         self.extra = extra(app) if extra is not None else []
         self.noting = module.hook("setup_note")
-        self.selected = len(self.game.OPTIONS) + len(self.extra)  # start on "Start"
+        self.selected = len(self.option_rows()) + len(self.extra)  # start on "Start"
         # The saved match's folder and first log, made while the player reads the
         # options (each costs a flash erase; Start then makes no file).
         app.when_still(self.prepare_folder)
@@ -74,8 +74,14 @@ class GameSetupScreen(MenuScreen):
         except OSError:
             pass  # full or failing flash: Start says so when it writes the match
 
+    def option_rows(self):
+        """[(name, allowed values)] of the options shown: those that apply to the rest."""
+        game = self.game
+        options = self.options
+        return [(n, allowed) for n, allowed, _ in game.OPTIONS if game.option_shown(n, options)]
+
     def entries(self):
-        labels = [label_of(name, self.options[name]) for name, _, _ in self.game.OPTIONS]
+        labels = [label_of(name, self.options[name]) for name, _ in self.option_rows()]
         labels += [label for label, _ in self.extra]
         labels.append("Start")
         return labels
@@ -113,16 +119,17 @@ class GameSetupScreen(MenuScreen):
     def button(self, name, kind):
         if name == "ok" and kind in (LONG, REPEAT):
             # Held ok keeps stepping an option; on the other rows it does nothing.
-            return self.selected < len(self.game.OPTIONS) and self.pick(self.selected)
+            return self.selected < len(self.option_rows()) and self.pick(self.selected)
         return MenuScreen.button(self, name, kind)
 
     def pick(self, index):
-        if index < len(self.game.OPTIONS):
-            name, allowed, _ = self.game.OPTIONS[index]
+        rows = self.option_rows()
+        if index < len(rows):
+            name, allowed = rows[index]
             position = list(allowed).index(self.options[name])
             self.options[name] = allowed[(position + 1) % len(allowed)]
             return True
-        index -= len(self.game.OPTIONS)
+        index -= len(rows)
         if index < len(self.extra):
             self.extra[index][1]()
             return True

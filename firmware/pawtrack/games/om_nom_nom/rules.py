@@ -124,6 +124,15 @@ class OmNomNom(Game):
         table_rolls.OPTION,
     )
 
+    @classmethod
+    def option_shown(cls, name, options):
+        """The player count belongs to table and sheet play, the rivals to solo play."""
+        if name == "players":
+            return options["mode"] != "solo"
+        if name == "solo_rivals":
+            return options["mode"] == "solo"
+        return True
+
     def __init__(self, options, rng):
         Game.__init__(self, options, rng)
         self.mode = options["mode"]
