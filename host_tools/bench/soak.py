@@ -31,6 +31,7 @@ import time
 
 from host_tools.bench import probe
 from host_tools.bench.device import Build, problems_in, read_heap, say
+from host_tools.emu import protocol_events
 from pawtrack import games
 
 SEED = 25
@@ -83,7 +84,7 @@ class Soak:
         end = pico.emulated_ms() + ANSWER_LIMIT_MS
         while pico.emulated_ms() < end:
             pico.run_for(10)
-            for event in events_after(pico, since):
+            for event in protocol_events(pico.serial[since:]):
                 if event.get("id") == ident:
                     if event.get("code") in BAD_CODES:
                         self.figures["bad_answers"].append(event)
@@ -203,18 +204,6 @@ class Soak:
                 if screen == MENU_SCREEN:
                     break
         self.note_heap("menu")
-
-
-def events_after(pico, since):
-    found = []
-    for line in bytes(pico.serial[since:]).decode(errors="replace").splitlines():
-        line = line.strip()
-        if line.startswith("{"):
-            try:
-                found.append(json.loads(line))
-            except ValueError:
-                pass
-    return found
 
 
 def soak(build, pin, record, matches=MATCHES, seed=SEED):

@@ -61,7 +61,15 @@ the stock CircuitPython 10.2.1 (``cp_pico.mjs``, ``cdc_ports.mjs``, and
 ``fat_drive`` for its FAT drive); docs/emulated-pico.md says what it adds.
 """
 
+from host_tools.emu.events import protocol_events
 from host_tools.emu.firmware import EmulatorUnavailable, missing
 from host_tools.emu.pico import EmulatedPico, EmulatorError, Press
 
-__all__ = ["EmulatedPico", "EmulatorError", "EmulatorUnavailable", "Press", "missing"]
+__all__ = [
+    "EmulatedPico",
+    "EmulatorError",
+    "EmulatorUnavailable",
+    "Press",
+    "missing",
+    "protocol_events",
+]

@@ -5,6 +5,7 @@ import json
 from emu.helpers import picture_text
 
 from host_tools.emu import alongside
+from host_tools.emu import protocol_events as events_in
 from host_tools.emu.circuitpython import clean
 from host_tools.sim.simulator import WAIT, parse_presses
 
@@ -13,15 +14,7 @@ BAD_WORDS = ("Traceback", "MemoryError", "ImportError", "Oops", "safe mode")
 
 def protocol_events(pico, since=0):
     """The JSON events the referee sent on usb_cdc.data (after byte offset since)."""
-    events = []
-    for line in bytes(pico.data[since:]).decode(errors="replace").splitlines():
-        line = line.strip()
-        if line.startswith("{"):
-            try:
-                events.append(json.loads(line))
-            except ValueError:
-                pass
-    return events
+    return events_in(pico.data[since:])
 
 
 def command(pico, message, run_ms=300, limit_ms=20000):

@@ -7,6 +7,7 @@ import tempfile
 
 from host_tools.boards import load_board
 from host_tools.emu import alongside
+from host_tools.emu import protocol_events as events_in
 from host_tools.emu.fs_image import read_files
 from host_tools.sim import render
 from host_tools.sim.simulator import Simulator, parse_presses
@@ -20,15 +21,7 @@ def pico_simulator(state_dir=None):
 
 def protocol_events(pico, since=0):
     """The JSON events the firmware sent on its serial port (after byte offset since)."""
-    events = []
-    for line in bytes(pico.serial[since:]).decode(errors="replace").splitlines():
-        line = line.strip()
-        if line.startswith("{"):
-            try:
-                events.append(json.loads(line))
-            except ValueError:
-                pass
-    return events
+    return events_in(pico.serial[since:])
 
 
 def serial_since(pico, t_us):
