@@ -18,20 +18,17 @@ an earlier ``make flash`` left never shadow them (docs/hardware.md).
 import gc
 import sys
 
-# Once the first picture is up (or at once in a game's boot), collect whenever this much
-# was allocated since the last collection: the garbage that loading code makes (read
-# buffers, the loader's temporary objects) is then reused while the heap fills from its
-# low end, instead of being freed all at once when the heap is full, which leaves the
-# code loaded so far scattered over the whole heap and no large block free. (The .mpy
-# build loads its code into the heap; the UF2's is in flash.) Mice & Mystics' boot on
-# the .mpy build, emulated Pico: MemoryError without it, a largest free block of 65-80
-# KiB with it. Not before the menu's first picture: it costs that picture about 115 ms.
+# Once the first picture is up, collect whenever this much was allocated since the last
+# collection: the garbage that loading code and playing make is then reused while the
+# heap fills from its low end, instead of being freed all at once when the heap is full,
+# which leaves what lives scattered over the whole heap and no large block free (Mice &
+# Mystics' boot on the .mpy build met MemoryError without it). Not before the first
+# picture, which it would slow; but from the start of a game's boot on the .mpy build,
+# whose code loads into the heap (the UF2's is in flash).
 COLLECT_EVERY = 16384
 
 
 def collect_often():
-    if bundlefs is None:
-        return  # the frozen firmware: its code is in flash; collecting would only slow its switches
     if hasattr(gc, "threshold"):  # MicroPython's (CPython's tests import this file too)
         gc.threshold(COLLECT_EVERY)
 
@@ -112,12 +109,12 @@ def start(board=None, **device_options):
         forget_module("board")
     device = Device(board, **device_options)  # the panel and the buttons
     record = device.hal.launcher.take()
-    if record is not None:
-        collect_often()
+    if record is not None and bundlefs is not None:
+        collect_often()  # a game's code loads into the heap: from the start
     app = App(device.hal, games.catalog(), defer_boot=True, record=record)
     if app.screens:
         app.step()  # the main menu on the panel, first
-    collect_often()
+        collect_often()
     device.start_rest()
     from pawtrack.protocol import Protocol
 
@@ -129,7 +126,8 @@ def start(board=None, **device_options):
         deferred=True,  # events go out after the picture (Device.loop flushes them)
     )
     device.attach(app, protocol)
-    app.finish_boot()
+    app.finish_boot()  # (a new match's table is on the panel when it returns)
+    collect_often()  # the one-file firmware's game boot: its code is in flash, so only now
     if record is not None:
         protocol.answer_carried(record)
     if bundlefs is not None:

@@ -334,7 +334,7 @@ def script_run(build, script, ref, mode, pin, record):
     """One pass of a script: mode "flash" (flash operations take their modelled time) or
     "noflash" (they take none, and the heap is read after every press)."""
     started = time.monotonic()
-    files = [("/boot.py", probe.boot_py(pin).encode())]
+    files = probe.boot_files(pin)
     options = {"advance_flash_clock": mode == "flash", "extra_pins": [pin]}
     with build.pico(files, **options) as pico:
         boot = measure_boot(pico, menu_frame())
@@ -465,7 +465,7 @@ def resume_run(build, files, pin, record, undo=False):
     then a long back (undo): from the moment the press is long to the undone picture."""
     started = time.monotonic()
     expected, screen, undone = resumed_frames(files)
-    boot_py = [("/boot.py", probe.boot_py(pin).encode())]
+    boot_py = probe.boot_files(pin)
     with build.pico(boot_py + list(files), extra_pins=[pin]) as pico:
         boot = measure_boot(pico, menu_frame(files))
         during = [read_heap(pico, pin)]

@@ -209,7 +209,7 @@ class Soak:
 def soak(build, pin, record, matches=MATCHES, seed=SEED):
     """The soak on ``build``; its figures, with "memory_errors" and "problems"."""
     started = time.monotonic()
-    files = [("/boot.py", probe.boot_py(pin).encode())]
+    files = probe.boot_files(pin)
     with build.pico(extra=files, extra_pins=[pin]) as pico:
         figures = Soak(pico, pin, seed, lambda line: say(build, line)).run(matches)
         text = pico.serial_text()
