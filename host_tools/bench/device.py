@@ -482,9 +482,13 @@ def resume_run(build, files, pin, record, undo=False):
         after = read_heap(pico, pin)
         undo_ms = None
         if undo:
+            # Waited for by its picture: an undo replays with nothing on the panel for
+            # longer than settle's quiet spell.
             long_at = hold(pico, "back", LONG_HOLD_MS) - (LONG_HOLD_MS - LONG_MS) * 1000
-            pico.settle()
-            done = first_showing(pico.frames, long_at, undone)
+            done = None
+            while done is None and pico.emulated_ms() < long_at / 1000 + RESUME_LIMIT_MS:
+                pico.run_for(20)
+                done = first_showing(pico.frames, long_at, undone)
             undo_ms = (done.done_us - long_at) / 1000 if done else None
         record(pico)
     during = [r for r in during if r]
