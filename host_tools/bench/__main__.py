@@ -1,6 +1,10 @@
 """make bench: the device on the emulated Pico and a few host figures, into docs/performance.md.
 
-    python -m host_tools.bench [--no-write] [--jobs 2]
+    python -m host_tools.bench [--no-write] [--jobs 2] [--only KIND]
+
+``--only curve`` (or soak, match, script, boot, idle) makes only that kind of
+emulator run again and takes everything else from the last whole run
+(build/bench/results.json), then writes the tables as usual.
 
 1. Host figures (labelled as such): the size of the files ``make flash``
    copies, games per second of each game's rules on CPython.
@@ -188,7 +192,9 @@ def make_matches(work):
         f.write(digest)
 
 
-def device_figures(uf2, jobs):
+def device_figures(uf2, jobs, only=None, previous=None):
+    """The device figures: every emulator run, or with ``only`` (a kind of run) just
+    those, put in place of theirs in ``previous`` (the last run's device figures)."""
     from host_tools.bench import device
     from host_tools.emu import missing
 
@@ -200,6 +206,8 @@ def device_figures(uf2, jobs):
     make_matches(WORK)
     builds = ["mpy"] + (["uf2"] if uf2.get("path") else [])
     todo = device.jobs(builds, match_build="mpy", previous=previous_walls())
+    if only is not None:
+        todo = [job for job in todo if job[1] == only]
     say("%d emulator runs, %d at a time" % (len(todo), jobs))
     outcomes = []
     started = time.monotonic()
@@ -209,9 +217,37 @@ def device_figures(uf2, jobs):
             outcome = future.result()
             outcomes.append(outcome)
             say("  (%d/%d done, %.0f s)" % (done, len(todo), time.monotonic() - started))
+    walls = {device.job_key(o["job"]): o["wall_s"] for o in outcomes}
+    if only is not None:
+        return replace_kind(previous, assemble(outcomes, builds, device), only, walls)
     result = assemble(outcomes, builds, device)
-    result["walls"] = {device.job_key(o["job"]): o["wall_s"] for o in outcomes}
+    result["walls"] = walls
     return result
+
+
+def replace_kind(previous, fresh, kind, walls):
+    """The last run's device figures with the figures of one kind of run made anew."""
+    fields = {"curve": ("curve", "resume"), "soak": ("soak",), "boot": ("boot",),
+              "idle": ("idle",), "script": ("scripts",)}.get(kind, ())  # fmt: skip
+    for key, build in fresh["builds"].items():
+        old = previous["builds"].setdefault(key, build)
+        for field in fields:
+            if field in build:
+                old[field] = build[field]
+        old["problems"] = [p for p in old["problems"] if kind not in p] + build["problems"]
+    if kind == "match" and "match" in fresh:
+        previous["match"] = fresh["match"]
+    previous.setdefault("walls", {}).update(walls)
+    return previous
+
+
+def last_results():
+    """The last whole run's results (build/bench/results.json), or None."""
+    try:
+        with open(os.path.join(WORK, "results.json"), encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
 
 
 def previous_walls():
@@ -282,6 +318,11 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m host_tools.bench", description=__doc__)
     parser.add_argument("--no-write", action="store_true", help="leave docs/performance.md")
     parser.add_argument("--jobs", type=int, default=2, help="emulator runs at a time")
+    parser.add_argument(
+        "--only",
+        choices=("soak", "curve", "match", "script", "boot", "idle"),
+        help="make only this kind of emulator run again; the rest comes from the last run",
+    )
     args = parser.parse_args(argv)
     from host_tools.bench import report
 
@@ -297,10 +338,18 @@ def main(argv=None):
         % (data["date"], data["machine"]["cpu"], data["machine"]["cores"],
            data["machine"]["uname"], data["machine"]["load"])
     )  # fmt: skip
-    data["host"] = host_figures()
     data["uf2"] = prepare_uf2()
-    data["device"] = device_figures(data["uf2"], args.jobs)
-    data["circuitpython"] = circuitpython_figures()
+    if args.only is not None:
+        last = last_results()
+        if last is None:
+            parser.error("--only needs a whole bench run before it (build/bench/results.json)")
+        data["host"] = last["host"]
+        data["device"] = device_figures(data["uf2"], args.jobs, args.only, last["device"])
+        data["circuitpython"] = last["circuitpython"]
+    else:
+        data["host"] = host_figures()
+        data["device"] = device_figures(data["uf2"], args.jobs)
+        data["circuitpython"] = circuitpython_figures()
     data["wall_s"] = time.monotonic() - started
     text = report.markdown(data) + "\n\n" + circuitpython_section(data["circuitpython"])
     say("\n## Results\n")

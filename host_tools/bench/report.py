@@ -150,11 +150,16 @@ OPEN_FEEDBACK_MS = 20
 LARGEST_FREE_KIB = 48
 
 
+def curve_of(build):
+    """{match length: its undo and resume run} (the lengths are text once read from JSON)."""
+    return {int(size): run for size, run in (build.get("curve") or {}).items()}
+
+
 def smallest_free_block(build):
     """The smallest largest-free-block reading anywhere in a build's runs (bytes), or None."""
     found = [r["max_free"] for _, r in heap_readings(build) if "max_free" in r]
     found.extend((build.get("soak") or {}).get("largest_free", {}).values())
-    for run in (build.get("curve") or {}).values():
+    for run in curve_of(build).values():
         for reading in list(run.get("heap_during") or []) + [run.get("heap_after")]:
             if reading and "max_free" in reading:
                 found.append(reading["max_free"])
@@ -236,7 +241,7 @@ def goal_rows(data):
 
     def curve(size, field, limit_key):
         def check(key, build):
-            run = (build.get("curve") or {}).get(size) or {}
+            run = curve_of(build).get(size) or {}
             value = run.get(field)
             limit = LIMITS[key][limit_key]
             return ("%s ms (goal %d)" % (ms(value), limit), value is not None and value <= limit)
@@ -271,14 +276,14 @@ def goal_rows(data):
 
 def curve_section(builds, keys, labels):
     """Undo and resume against the match's length: the cost must stay flat."""
-    sizes = sorted({size for key in keys for size in (builds[key].get("curve") or {})})
+    sizes = sorted({size for key in keys for size in curve_of(builds[key])})
     if not sizes:
         return ""
     rows = []
     for size in sizes:
         row = [format(size, ",")]
         for key in keys:
-            run = (builds[key].get("curve") or {}).get(size) or {}
+            run = curve_of(builds[key]).get(size) or {}
             row.append(
                 "%s / %s / %s"
                 % (ms(run.get("boot_menu_ms")), ms(run.get("resumed_ms")), ms(run.get("undo_ms")))
