@@ -29,29 +29,18 @@ import json
 from host_tools.sim.backend import BUTTONS, SIM_BOARD, SimBeeper, SimButtons, SimCanvas, SimLeds
 from pawtrack import games
 from pawtrack.hal import Hal, urandom_seed
+from pawtrack.hal.virtual_clock import VirtualClock
 from pawtrack.memfiles import MemoryFiles
 from pawtrack.protocol import Protocol
 from pawtrack.ui.app import App
 
 
-class PageClock:
+class PageClock(VirtualClock):
     """Milliseconds from the browser; never goes back."""
-
-    def __init__(self):
-        self.now = 0
 
     def set(self, now_ms):
         if now_ms > self.now:
             self.now = now_ms
-
-    def ticks_ms(self):
-        return self.now
-
-    def ticks_diff(self, new, old):
-        return new - old
-
-    def sleep_ms(self, ms):
-        self.now += ms
 
 
 class StoredFiles(MemoryFiles):
