@@ -82,30 +82,30 @@ class AppTest(unittest.TestCase):
         self.assertNotIn("right", app.canvas.pressable)  # the last row: right wraps
         self.assertIn("left", app.canvas.pressable)
 
-    def test_the_heap_is_collected_once_the_screen_is_still(self):
+    def test_the_devices_idle_work_runs_once_the_screen_is_still(self):
         hal = make_hal(self.folder)
-        collections = []
-        hal.collect = lambda: collections.append(True)
+        idles = []
+        hal.idle = lambda: idles.append(True)
         app = App(hal, games.catalog())
         app.step(0)
         app.step(15)
-        self.assertEqual(collections, [])  # just drawn: someone may press again
+        self.assertEqual(idles, [])  # just drawn: someone may press again
         app.step(20)
-        self.assertEqual(len(collections), 1)
+        self.assertEqual(len(idles), 1)
         for now in range(25, 300, 5):
             app.step(now)
-        self.assertEqual(len(collections), 1)  # nothing changed, nothing to collect
+        self.assertEqual(len(idles), 1)  # nothing changed, no idle work
         app.press("right", SHORT)
         app.step(305)
         app.step(320)
-        self.assertEqual(len(collections), 1)
+        self.assertEqual(len(idles), 1)
         app.step(325)
-        self.assertEqual(len(collections), 2)
+        self.assertEqual(len(idles), 2)
 
     def test_still_jobs_run_one_per_pass_and_not_between_an_animations_frames(self):
         hal = make_hal(self.folder)
         done = []
-        hal.collect = lambda: done.append("collect")
+        hal.idle = lambda: done.append("idle")
         app = App(hal, games.catalog())
         app.step(0)
         frames = [0, 60, 120]  # an animation: a frame every 60 ms, then still
@@ -123,7 +123,7 @@ class AppTest(unittest.TestCase):
         self.assertEqual(done, ["first"])  # one job a pass: a press waits for one at most
         app.step(205)
         app.step(210)
-        self.assertEqual(done, ["first", "second", "collect"])
+        self.assertEqual(done, ["first", "second", "idle"])
 
     def test_the_menus_order_is_known_at_once_and_written_once_still(self):
         hal = make_hal(self.folder)
@@ -132,7 +132,7 @@ class AppTest(unittest.TestCase):
         session.start(session.find("chop"), None, 3)
         self.assertEqual(session.saves.order()[0], "chop")  # the next command sees it
         self.assertFalse(hal.files.exists("saves/order"))  # not written in the press
-        app.collect_when_still()
+        app.finish_still_work()
         self.assertTrue(hal.files.exists("saves/order"))
         self.assertEqual(Saves(hal.files).order()[0], "chop")
 

@@ -34,7 +34,7 @@ class Device:
     def send(self, command):
         before = len(self.out)
         self.protocol.feed((json.dumps(command) + "\n").encode())
-        self.app.collect_when_still()  # the screen goes still: the history is written
+        self.app.finish_still_work()  # the screen goes still: the history is written
         return [json.loads(text) for text in self.out[before:]]
 
     def act(self, action):

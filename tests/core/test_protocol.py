@@ -183,7 +183,7 @@ class ProtocolTest(unittest.TestCase):
         self.send({"cmd": "new", "game": "mouse_chaos", "seed": 4})
         self.send({"cmd": "act", "action": "draw"})
         chaos = self.snapshot()
-        self.app.collect_when_still()  # the menu's order written, as on a still device
+        self.app.finish_still_work()  # the menu's order written, as on a still device
         app = App(make_hal(self.folder), games.catalog())  # power cycle
         labels = app.screen.entries()
         self.assertEqual(labels[:2], ["Resume Mouse Chaos", "Resume Cat & Mouse"])

@@ -11,7 +11,7 @@ A game package (the folder's ``__init__.py``) defines:
 
 ``load_rules()``
     returns the rules class (a ``pawtrack.game.Game``), importing it on first
-    use to keep the menu's heap small. (Not named ``rules``: importing the
+    use, so that the main menu's boot loads no game's rules. (Not named ``rules``: importing the
     submodule ``rules.py`` sets that attribute on the package.)
 ``make_screen(app, match)``
     returns the table screen (a ``pawtrack.ui.screen.Screen``) that turns

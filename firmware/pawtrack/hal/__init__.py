@@ -33,14 +33,16 @@ hands them to ``pawtrack.ui.app.App`` inside a ``Hal``:
 ``keep_alive``
     optional: what long work between two loop passes calls now and then (the
     device feeds its watchdog there).
-``collect``
-    optional: a garbage collection, which the app runs when the screen has
-    been still for a moment after a change (the device passes ``gc.collect``).
+``idle``
+    optional: the device's own work for a still screen, which the app runs
+    once the screen has been still for a moment after a change (the devices
+    pass ``gc.collect``: the last press's garbage goes while nobody waits,
+    about 20 ms on the Pico with a game loaded).
 ``launcher``
     the switch between boots (``pawtrack.hal.launcher.Launcher``): a
     device's restarts the interpreter so that each boot holds the main menu
     or one game; the default switches in one process (the host). All a
-    device does about memory is behind it and ``collect``.
+    device does about memory is behind it and ``idle``.
 """
 
 
@@ -57,7 +59,7 @@ class Hal:
         problems=None,
         new_seed=None,
         keep_alive=None,
-        collect=None,
+        idle=None,
         launcher=None,
     ):
         self.display = display
@@ -70,7 +72,7 @@ class Hal:
         self.problems = problems or []
         self.new_seed = new_seed or urandom_seed
         self.keep_alive = keep_alive
-        self.collect = collect
+        self.idle = idle
         if launcher is None:
             from pawtrack.hal.launcher import Launcher
 

@@ -96,7 +96,7 @@ class Launcher:
         """Make the next boot open ``record``: at once in one process, else by a restart."""
         if self.restart is not None:
             raise Switch(record)
-        app.collect_when_still()  # the jobs a device runs before it restarts
+        app.finish_still_work()  # the jobs a device runs before it restarts
         self.write(record)
         app.reboot(self.take())
 

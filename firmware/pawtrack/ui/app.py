@@ -51,7 +51,7 @@ class App(ScreenStack, Loop, Input, Boot):
         self.frames = 0
         self.drawn_at = 0  # when the last update was complete
         self.moved_at = None  # when the screen's tick last asked for a frame
-        self.collect_due = False
+        self.idle_due = False
         self.still_jobs = []  # work for when the screen is still (App.when_still)
         self.jobs_since = 0  # when the first of them was asked for
         self.booted = False

@@ -7,7 +7,7 @@ resuming or leaving a match is a switch (``App.switch``), which the Hal's
 launcher carries out (a restart on a device, a rebuild in one process on the
 host) with a launch record that says what the next boot opens. A match is
 opened only in its game's boot, and only once: a second start or resume, of
-any game, is a switch again, so every match begins on a fresh heap.
+any game, is a switch again, so every match begins in a boot of its own.
 
 Starting takes two steps, so the device can show its first picture before it
 loads everything else: the constructor (``App``) makes what that picture
@@ -252,7 +252,7 @@ class Boot:
         self.settings = Settings.load(self.files)
         self.apply_settings()
         self.still_jobs = []
-        self.collect_due = False
+        self.idle_due = False
         self.moved_at = None
         self.booted = False
         self.start_boot(record)

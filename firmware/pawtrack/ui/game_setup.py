@@ -6,7 +6,7 @@ after asking when that would replace the game's unfinished saved match. The
 choices are remembered in the settings for next time (written by the game's
 boot once the table is on the screen, not while the player waits for it; the
 saved match's folder is made while the player reads the options); Start switches to the game's
-own boot (``App.start_match``), where the table's code loads on a fresh heap;
+own boot (``App.start_match``), where the table's code loads;
 a remembered value the game no longer accepts (renamed or dropped by a newer
 firmware) falls back to that option's default, and the other remembered
 options are kept.

@@ -43,9 +43,7 @@ class HomeScreen(MenuScreen):
     def __init__(self, app):
         MenuScreen.__init__(self, app)
         self.tool = None  # the Dice & bag screen, once opened (its bags: before_switch)
-        # The rows are made when asked (``row``) from the saved matches and app.games, not
-        # kept: a tuple a row held 0.3 KiB of the Pico's heap. Nothing is kept as an empty
-        # tuple, not an empty list (an empty list takes 32 bytes).
+        # The rows are made when asked (``row``) from the saved matches and app.games.
         self.saved = None  # [(game entry, summary)]: the Resume rows (None: not read yet)
         self.notices = ()  # what reading them said, until refresh() returns it
         notice = self.refresh(saves=app.files.exists(SAVES_FOLDER))

@@ -38,8 +38,7 @@ class Lights:
         self.level = 255  # the settings' share of the cap, 0-255
         self.colors = [OFF] * count
         # The scaled colours as bytes, three a LED: this frame's, and the last written
-        # (None: nothing yet). Kept as bytes, not as the colour tuples the strip got:
-        # on the Pico those held 0.4 KiB of heap for as long as the colours stayed.
+        # (None: nothing yet).
         self.fresh = bytearray(3 * count)
         self.shown = None
 

@@ -11,10 +11,10 @@ from pawtrack import const
 LOOP_SLEEP_MS = const(5)
 # Once the screen has been still this long after its update was complete, the work
 # put off for stillness (App.when_still) runs, one job per loop pass so that a press
-# waits for one job at most, and then the heap is collected (Hal.collect): the garbage
-# of the last press goes while nobody waits, instead of in the middle of the next press
-# (about 20 ms on the Pico with a game loaded). Shorter than a person takes between an
-# answer appearing and the next press. While an animation runs (the screen's tick asked
+# waits for one job at most, and then the device's own idle work (Hal.idle) runs once
+# per change, while nobody waits instead of in the middle of the next press. Shorter
+# than a person takes between an answer appearing and the next press. While an
+# animation runs (the screen's tick asked
 # for a frame in the last ANIMATION_GAP_MS, more than the 60 ms between a dice roll's
 # frames) nothing runs between its frames.
 STILL_MS = const(20)
@@ -44,7 +44,7 @@ class Loop:
             lights.flush(self.hal.leds)
         self.frames += 1
         self.dirty = False
-        self.collect_due = True
+        self.idle_due = True
 
     def step(self, now=None):
         """One pass of the loop; returns True if the screen was redrawn."""
@@ -65,15 +65,15 @@ class Loop:
         if self.still_jobs and diff(now, self.jobs_since) >= JOB_LIMIT_MS:
             self.run_still_job(now)
         elif (
-            (self.collect_due or self.still_jobs)
+            (self.idle_due or self.still_jobs)
             and diff(now, self.drawn_at) >= STILL_MS
             and (self.moved_at is None or diff(now, self.moved_at) >= ANIMATION_GAP_MS)
         ):
             if self.still_jobs:
                 self.run_still_job(now)
             else:
-                self.collect_due = False
-                self.collect_now()
+                self.idle_due = False
+                self.idle_now()
         return False
 
     def run_still_job(self, now):
@@ -94,18 +94,18 @@ class Loop:
             self.jobs_since = self.clock.ticks_ms()
         self.still_jobs.append(job)
 
-    def collect_when_still(self):
-        """The jobs waiting for stillness, then one collection per change."""
+    def finish_still_work(self):
+        """The jobs waiting for stillness, then the device's idle work (Hal.idle)."""
         jobs, self.still_jobs = self.still_jobs, []
         for job in jobs:
             self.guard(job)
-        self.collect_due = False
-        self.collect_now()
+        self.idle_due = False
+        self.idle_now()
 
-    def collect_now(self):
-        collect = getattr(self.hal, "collect", None)
-        if collect is not None:
-            collect()
+    def idle_now(self):
+        idle = getattr(self.hal, "idle", None)
+        if idle is not None:
+            idle()
 
     def keep_alive(self):
         """During long work between loop passes: what the loop would do (feed the watchdog)."""

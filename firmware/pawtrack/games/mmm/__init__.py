@@ -60,9 +60,9 @@ def setup_entries(app):
 
 class ResultsListener:
     """The results history's ear on the match's events (``app.session.listeners``, added
-    by the table screen). history.py, chart.py and the history read from flash (about
-    1.5 KiB of the Pico's heap) load only at the first end or undo of an Mmm! match, or
-    when a screen shows them (``keeper()``), not for the whole game."""
+    by the table screen). history.py, chart.py and the history file are read only at the
+    first end or undo of an Mmm! match, or when a screen shows them (``keeper()``), so
+    the table's boot does not wait for them."""
 
     def __init__(self, app):
         self.app = app

@@ -2,15 +2,15 @@
 
 ``chances(pos)`` answers odds.complete_chance_at (odds.py says what the figures
 mean and how the search stays small): it is loaded the first time the odds page
-asks, so the table, which shows only the bust chance, does not hold the search's
-code (about 0.7 KiB of the Pico's heap).
+asks, so the table, which shows only the bust chance, does not wait for the search's
+code to load when the match starts.
 """
 
 from pawtrack.games.mmm.odds import DICE, SCALE, X, line_ok, reduce
 
 # Every roll of k dice (k = 1, 2, 3) as a multiset of faces with its number
-# of orderings, sorted; what _multisets(k) enumerates (the tests check it). A
-# literal, so that a frozen firmware keeps it in flash, not in the heap.
+# of orderings, sorted; what _multisets(k) enumerates (the tests check it), written
+# out so that nothing is worked out when the module loads.
 ROLLS = (
     (),
     (((0,), 1), ((1,), 1), ((2,), 1), ((3,), 1), ((4,), 1), ((5,), 1),),

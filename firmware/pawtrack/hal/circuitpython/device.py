@@ -89,7 +89,7 @@ class Device:
             board=board,
             beeper=self.beeper,
             keep_alive=self.watchdog.feed,
-            collect=gc.collect,
+            idle=gc.collect,
             launcher=Launcher(files, microcontroller.reset),
         )
         self.hal.problems = self.problems.lines  # the same list, kept up to date
@@ -137,7 +137,7 @@ class Device:
         line in flight goes into the record, to be answered by the next boot. The
         watchdog stops: it would outlive the reload."""
         try:
-            app.collect_when_still()
+            app.finish_still_work()
             if self.protocol is not None:
                 self.protocol.flush()
                 self.protocol.carry_over(record)

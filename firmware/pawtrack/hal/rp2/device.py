@@ -113,7 +113,7 @@ class Device:
             clock=clock,
             files=files,
             board=board,
-            collect=gc.collect,
+            idle=gc.collect,
             launcher=Launcher(files, machine.soft_reset),
         )
         self.hal.problems = self.problems.lines  # the same list, kept up to date
@@ -197,7 +197,7 @@ class Device:
         The watchdog stops: it would outlive the soft reset, and a Ctrl-C during the
         next boot's imports would leave it running under mpremote."""
         try:
-            app.collect_when_still()
+            app.finish_still_work()
             protocol = self.protocol
             if protocol is not None:
                 protocol.flush()
