@@ -8,6 +8,7 @@ discovered: the registry lists ids and never lists a folder.
 
 import ast
 import os
+import re
 
 from .test_sim import ROOT
 
@@ -113,4 +114,22 @@ def test_a_backend_imports_no_other_backend():
                 and other[2] != parts[2]
             ):
                 wrong.append((name, imported))
+    assert wrong == []
+
+
+MEMORY_IMPORTS = {"gc", "micropython", "pawtrack.hal.launcher"}
+MEMORY_WORDS = re.compile(r"\b(heap|gc\.collect|mem_free|mem_info|forget_module|RESIDENT)\b")
+
+
+def test_ui_and_games_leave_memory_to_the_hal():
+    """All a device does about memory is behind the Hal (its launcher and ``idle``):
+    ui/ and games/ import no memory module and do not talk about the heap."""
+    wrong = []
+    for name, path in firmware_modules():
+        if layer_of(name) not in ("ui", "games"):
+            continue
+        wrong += [(name, imported) for imported in imports_of(path) & MEMORY_IMPORTS]
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        wrong += [(name, word) for word in MEMORY_WORDS.findall(text)]
     assert wrong == []
