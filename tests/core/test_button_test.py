@@ -36,8 +36,20 @@ class ButtonTestTest(unittest.TestCase):
         hold(app, "back", 700)
         self.assertIs(app.screen, screen)
         self.assertEqual(screen.text_lines(),
-                         ["held: -", "back short", "ok short", "back long",
+                         ["held: -", "ok short", "back long", "In a game: undo",
                           "Hold OK 2s to leave"])
+
+    def test_it_says_what_each_press_does_at_a_games_table(self):
+        app = home_app()
+        screen = open_button_test(app)
+        said = []
+        for word in ("left", "right", "ok", "back"):
+            presses(app, word)
+            said.append(screen.text_lines()[-2])
+        hold(app, "back", 700)
+        said.append(screen.text_lines()[-2])
+        self.assertEqual(said, ["In a game: previous", "In a game: next", "In a game: do it",
+                                "In a game: to menu", "In a game: undo"])
 
     def test_a_held_button_is_shown_and_lit(self):
         app = home_app()

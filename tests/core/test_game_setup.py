@@ -178,11 +178,13 @@ class GameNoteTest(unittest.TestCase):
         self.assertEqual(screen.visible_rows(), 4)
         self.assertTrue(any(app.canvas.buffer))
 
-    def test_a_game_without_a_note_keeps_five_rows(self):
-        _app, screen = setup_screen("mouse_chaos")
-        self.assertEqual(screen.note(), None)
-        self.assertEqual(screen.visible_rows(), 5)
-        self.assertEqual(screen.text_lines()[-1], "> Start")
+    def test_a_game_without_a_note_says_how_to_undo_in_the_match(self):
+        app, screen = setup_screen("mouse_chaos")
+        self.assertEqual(screen.note(), "Undo: hold BACK")
+        self.assertEqual(screen.visible_rows(), 4)
+        self.assertEqual(screen.text_lines()[-2:], ["> Start", "Undo: hold BACK"])
+        app.has_back = False  # three buttons: a long left is back, held on it undoes
+        self.assertEqual(screen.note(), "Undo: hold < 2 s")
 
     def test_holding_ok_keeps_stepping_an_option(self):
         _app, screen = setup_screen("chop")

@@ -192,7 +192,7 @@ class OwnLayoutsTest(unittest.TestCase):
         screen.options["layout"] = "own"
         self.assertEqual(screen.note(), "No own layout yet")
         own_layouts.save_record(self.files, parse_grid(OWN_SIDE_1))
-        self.assertEqual(screen.note(), None)
+        self.assertEqual(screen.note(), "Undo: hold BACK")  # the layout needs no word
         screen.options["level"] = "lite"
         self.assertEqual(screen.note(), "Own layout: try board")
         screen.options["side"] = 2

@@ -305,3 +305,15 @@ class Issue27Pages(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class SetupNote(unittest.TestCase):
+    def test_solo_says_who_the_virtual_rivals_are(self):
+        from pawtrack.games import om_nom_nom
+
+        options = {"mode": "solo", "players": 3, "solo_rivals": 2}
+        self.assertEqual(om_nom_nom.setup_note(options), "V1,V2: virtual rivals")
+        options["solo_rivals"] = 3
+        self.assertEqual(om_nom_nom.setup_note(options), "V1-V3: virtual rivals")
+        options["mode"] = "table"  # real players are P1, P2...: nothing to explain
+        self.assertIsNone(om_nom_nom.setup_note(options))

@@ -4,16 +4,26 @@ Every button is reported as it is (on a board without a back button, holding
 left shows up as back, as everywhere else), so no single press leaves this
 screen: holding OK for two seconds does, on every board, since every board
 has an OK button. While OK is held, the hint turns into a bar that fills up
-until the screen is left, so the player knows to keep holding.
+until the screen is left, so the player knows to keep holding. Under the
+last presses seen, a line says what the last one does at a game's table, so
+this screen is also where a player learns the buttons.
 """
 
-from pawtrack.buttons import REPEAT
+from pawtrack.buttons import LONG, REPEAT, SHORT
 from pawtrack.ui import widgets
 from pawtrack.ui.screen import Screen
 
 EXIT_HOLD_MS = 2000
 EXIT_STEPS = 10  # the bar grows in this many steps while OK is held
-LOG_LINES = 3
+LOG_LINES = 2
+IN_A_GAME = {
+    ("left", SHORT): "In a game: previous",
+    ("right", SHORT): "In a game: next",
+    ("ok", SHORT): "In a game: do it",
+    ("ok", LONG): "In a game: more pages",
+    ("back", SHORT): "In a game: to menu",
+    ("back", LONG): "In a game: undo",
+}
 LABELS = {"left": "<-", "right": "->", "ok": "OK", "back": "back"}
 KEEP_HOLDING = "Keep holding"
 BAR_X = 78  # after KEEP_HOLDING
@@ -27,6 +37,7 @@ class ButtonTestScreen(Screen):
     def __init__(self, app):
         Screen.__init__(self, app)
         self.log = []
+        self.meaning = ""  # what the last press does at a game's table
         self.ok_down_since = None
         self.exit_steps = 0  # how much of the leaving bar is shown
         self.shown_levels = None
@@ -36,6 +47,7 @@ class ButtonTestScreen(Screen):
             return False  # the box shows the button still held; the log keeps the news
         self.log.append("%s %s" % (name, kind))
         del self.log[:-LOG_LINES]
+        self.meaning = IN_A_GAME.get((name, kind), "")
         return True
 
     def tick(self, now_ms):
@@ -81,6 +93,7 @@ class ButtonTestScreen(Screen):
             for line in self.log:
                 canvas.text(line, 0, y)
                 y += 9
+            canvas.text(self.meaning, 0, y)
         if self.ok_down_since is None:
             widgets.hint(canvas, leave_hint())
             return
@@ -94,6 +107,8 @@ class ButtonTestScreen(Screen):
         held = [name for i, name in enumerate(self.app.input.names) if pressed[i]]
         lines = ["held: " + (" ".join(held) if held else "-")]
         lines.extend(self.log)
+        if self.meaning:
+            lines.append(self.meaning)
         if self.ok_down_since is None:
             lines.append(leave_hint())
         else:

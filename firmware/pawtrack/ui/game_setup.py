@@ -16,7 +16,8 @@ of (label, function to call when picked), e.g. Mmm!'s results history, and
 one line of explanation under the rows with ``setup_note(options)``: a short
 text (at most 21 characters) about the options as they stand, or None, asked
 again on every draw (e.g. Mmm! says when the layout in use is an example that
-matches nobody's board). This screen names no game.
+matches nobody's board). Without one, that line says how to undo in the match,
+which no game's table has room for. This screen names no game.
 """
 
 from pawtrack.buttons import LONG, REPEAT
@@ -26,6 +27,8 @@ from pawtrack.ui.confirm import ConfirmScreen
 from pawtrack.ui.menu import MenuScreen
 
 NOTE_CHARS = 21
+UNDO_HINT = "Undo: hold BACK"
+UNDO_HINT_NO_BACK = "Undo: hold < 2 s"  # a board without a back button (pawtrack.ui.input)
 
 
 def label_of(name, value):
@@ -87,21 +90,18 @@ class GameSetupScreen(MenuScreen):
         return labels
 
     def note(self):
-        """The game's line about the options as they stand, or None."""
-        if self.noting is None:
-            return None
-        text = self.noting(self.options)
-        return text[:NOTE_CHARS] if text else None
+        """The line under the rows: the game's word about the options as they stand,
+        else how to undo in the match (nothing on a game's table has room to say it)."""
+        text = self.noting(self.options) if self.noting is not None else None
+        if text:
+            return text[:NOTE_CHARS]
+        return UNDO_HINT if self.app.has_back else UNDO_HINT_NO_BACK
 
     def visible_rows(self):
-        rows = MenuScreen.visible_rows(self)
-        return rows - 1 if self.note() else rows
+        return MenuScreen.visible_rows(self) - 1
 
     def draw(self, canvas):
         note = self.note()
-        if not note:
-            MenuScreen.draw(self, canvas)
-            return
         labels = self.entries()
         visible = self.visible_rows()
         self.top = widgets.scroll_top(self.selected, self.top, visible)
@@ -110,11 +110,7 @@ class GameSetupScreen(MenuScreen):
         widgets.hint(canvas, note)
 
     def text_lines(self):
-        lines = MenuScreen.text_lines(self)
-        note = self.note()
-        if note:
-            lines.append(note)
-        return lines
+        return MenuScreen.text_lines(self) + [self.note()]
 
     def button(self, name, kind):
         if name == "ok" and kind in (LONG, REPEAT):
