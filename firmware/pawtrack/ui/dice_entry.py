@@ -64,22 +64,25 @@ def draw_face(canvas, face, face_icon, x, y, size):
         canvas.icon(icon, x, y)
 
 
-class DiceEntry(Screen):
-    def __init__(self, app, title, faces, count, face_icon, on_done, guess=0):
+class EntryPage(Screen):
+    """What both ways of entering share: the cursor walks over the steps (a die, or
+    a face's count), ok goes on (on the last step it is done), a long ok is done at
+    once, back goes to the step before (on the first one it cancels). A subclass
+    gives ``steps()``, ``change(step)`` for left/right, ``words()``, and may note
+    in ``reach()`` that the cursor came to a step for the first time."""
+
+    def __init__(self, app, title, faces, count, face_icon, on_done):
         Screen.__init__(self, app)
         self.title = title
         self.faces = faces
         self.face_icon = face_icon
         self.on_done = on_done
-        self.chosen = [guess] * count  # an index into faces per die
         self.cursor = 0
-        self.reached = 0  # the dice after this one show its face until reached
         self.size = face_width(faces, face_icon, count)
 
     def button(self, name, kind):
         if name in ("left", "right") and kind in (SHORT, REPEAT):
-            step = -1 if name == "left" else 1
-            self.chosen[self.cursor] = (self.chosen[self.cursor] + step) % len(self.faces)
+            self.change(-1 if name == "left" else 1)
             return True
         if name == "ok" and kind == LONG:
             self.done()
@@ -87,13 +90,11 @@ class DiceEntry(Screen):
         if kind != SHORT:
             return False
         if name == "ok":
-            if self.cursor == len(self.chosen) - 1:
+            if self.cursor >= self.steps() - 1:
                 self.done()
             else:
                 self.cursor += 1
-                if self.cursor > self.reached:
-                    self.reached = self.cursor
-                    self.chosen[self.cursor] = self.chosen[self.cursor - 1]
+                self.reach()
             return True
         if name == "back":
             if self.cursor == 0:
@@ -103,16 +104,37 @@ class DiceEntry(Screen):
             return True
         return False
 
-    def face_of(self, index):
-        return self.faces[self.chosen[min(index, self.reached)]]
-
-    def words(self):
-        return [str(self.face_of(index)) for index in range(len(self.chosen))]
+    def reach(self):
+        pass
 
     def done(self):
         words = self.words()
         self.app.pop()
         self.on_done(words)
+
+
+class DiceEntry(EntryPage):
+    def __init__(self, app, title, faces, count, face_icon, on_done, guess=0):
+        EntryPage.__init__(self, app, title, faces, count, face_icon, on_done)
+        self.chosen = [guess] * count  # an index into faces per die
+        self.reached = 0  # the dice after this one show its face until reached
+
+    def steps(self):
+        return len(self.chosen)
+
+    def change(self, step):
+        self.chosen[self.cursor] = (self.chosen[self.cursor] + step) % len(self.faces)
+
+    def reach(self):
+        if self.cursor > self.reached:
+            self.reached = self.cursor
+            self.chosen[self.cursor] = self.chosen[self.cursor - 1]
+
+    def face_of(self, index):
+        return self.faces[self.chosen[min(index, self.reached)]]
+
+    def words(self):
+        return [str(self.face_of(index)) for index in range(len(self.chosen))]
 
     def draw(self, canvas):
         count = len(self.chosen)
@@ -142,57 +164,27 @@ def even_spread(count, kinds):
     return counts
 
 
-class CountEntry(Screen):
+class CountEntry(EntryPage):
     def __init__(self, app, title, faces, count, face_icon, on_done, guess=None):
-        Screen.__init__(self, app)
-        self.title = title
-        self.faces = faces
-        self.total = count
-        self.face_icon = face_icon
-        self.on_done = on_done
+        EntryPage.__init__(self, app, title, faces, count, face_icon, on_done)
         self.counts = list(guess) if guess else even_spread(count, len(faces))
-        self.cursor = 0
-        self.size = face_width(faces, face_icon, count)
 
-    def button(self, name, kind):
+    def steps(self):
+        return len(self.faces) - 1  # the last face's count is what is left over
+
+    def change(self, step):
         last = len(self.faces) - 1
-        if name in ("left", "right") and kind in (SHORT, REPEAT) and self.cursor < last:
-            step = -1 if name == "left" else 1
-            count = self.counts[self.cursor] + step
-            # The last face takes up the difference, so the total never changes.
-            if 0 <= count and self.counts[last] - step >= 0:
-                self.counts[self.cursor] = count
-                self.counts[last] -= step
-            return True
-        if name == "ok" and kind == LONG:
-            self.done()
-            return True
-        if kind != SHORT:
-            return False
-        if name == "ok":
-            if self.cursor >= last - 1:
-                self.done()
-            else:
-                self.cursor += 1
-            return True
-        if name == "back":
-            if self.cursor == 0:
-                self.app.pop()
-            else:
-                self.cursor -= 1
-            return True
-        return False
+        count = self.counts[self.cursor] + step
+        # The last face takes up the difference, so the total never changes.
+        if 0 <= count and self.counts[last] - step >= 0:
+            self.counts[self.cursor] = count
+            self.counts[last] -= step
 
     def words(self):
         words = []
         for index in range(len(self.faces)):
             words += [str(self.faces[index])] * self.counts[index]
         return words
-
-    def done(self):
-        words = self.words()
-        self.app.pop()
-        self.on_done(words)
 
     def draw(self, canvas):
         widgets.title(canvas, self.title)  # the title says how many dice
