@@ -49,6 +49,7 @@ _SMALL_INT = const(0x40)
 _SMALL_ZERO = const(0x48)  # the tag of 0
 _SMALL_MIN = _SMALL_INT - _SMALL_ZERO
 _SMALL_MAX = 0xFF - _SMALL_ZERO
+_NO_KEY = object()  # a dict being read whose next item is a key
 
 
 def _varint(out, n):
@@ -151,55 +152,86 @@ class _Reader:
         self.pos = end
         return part
 
-    def value(self, depth):
-        if depth > MAX_DEPTH:
-            raise ValueError("packed value nested too deep")
-        tag = self.byte()
+    def value(self):
+        """The next packed value, containers and all.
+
+        Without recursion: an undo rebuilds a game from its checkpoint deep inside a
+        button press, where each nested call would take C stack the Pico does not
+        have ("maximum recursion depth exceeded"). The open containers are a list
+        of [items so far, items left, kind, the key read for a dict's next value]."""
+        open_ = []
+        while True:
+            if len(open_) > MAX_DEPTH:
+                raise ValueError("packed value nested too deep")
+            value, kind, count = self.atom(self.byte())
+            if kind is not None:
+                if count > len(self.data) - self.pos:  # an item takes a byte at least
+                    raise ValueError("packed value cut short")
+                if count:
+                    open_.append([{} if kind == _DICT else [], count, kind, _NO_KEY])
+                    continue
+                value = {} if kind == _DICT else () if kind == _TUPLE else []
+            while open_:  # the value goes into the innermost open container
+                top = open_[-1]
+                items = top[0]
+                if top[2] == _DICT:
+                    if top[3] is _NO_KEY:
+                        top[3] = value
+                        top[1] -= 1
+                        break  # its value comes next
+                    try:
+                        items[top[3]] = value
+                    except TypeError:  # a list, a dict or a bytearray (in a tuple) as a key
+                        raise ValueError("packed dict key is not hashable")  # noqa: B904
+                    top[3] = _NO_KEY
+                else:
+                    items.append(value)
+                top[1] -= 1
+                if top[1]:
+                    break
+                open_.pop()
+                value = tuple(items) if top[2] == _TUPLE else items
+            else:
+                return value
+
+    def atom(self, tag):
+        """(value, None, 0) for a value without items; (None, kind, count) for a
+        container of ``count`` items (kind _LIST, _TUPLE or _DICT; a dict's count is
+        of its keys and values)."""
         if tag >= _SMALL_INT:
-            return tag - _SMALL_ZERO
+            return tag - _SMALL_ZERO, None, 0
+        if tag >= _SHORT_STR:
+            return self.text(tag - _SHORT_STR), None, 0
+        if tag >= _SHORT_TUPLE:
+            return None, _TUPLE, tag - _SHORT_TUPLE
+        if tag >= _SHORT_LIST:
+            return None, _LIST, tag - _SHORT_LIST
         if tag == _NONE:
-            return None
+            return None, None, 0
         if tag == _FALSE:
-            return False
+            return False, None, 0
         if tag == _TRUE:
-            return True
+            return True, None, 0
         if tag == _INT:
             n = self.varint()
-            return n >> 1 if not n & 1 else -((n + 1) >> 1)
-        if tag >= _SHORT_STR:
-            return self.text(tag - _SHORT_STR)
+            return (n >> 1 if not n & 1 else -((n + 1) >> 1)), None, 0
         if tag == _STR:
-            return self.text(self.varint())
+            return self.text(self.varint()), None, 0
         if tag == _BYTES:
-            return self.take(self.varint())
+            return self.take(self.varint()), None, 0
         if tag == _BYTEARRAY:
-            return bytearray(self.take(self.varint()))
+            return bytearray(self.take(self.varint())), None, 0
         if tag == _AGAIN:
             number = self.varint()
             if number >= len(self.strings):
                 raise ValueError("packed string number unknown")
-            return self.strings[number]
+            return self.strings[number], None, 0
         if tag == _DICT:
-            result = {}
-            count = self.varint()
-            if count > len(self.data) - self.pos:  # each item takes two bytes at least
-                raise ValueError("packed value cut short")
-            for _ in range(count):
-                key = self.value(depth + 1)
-                value = self.value(depth + 1)
-                try:
-                    result[key] = value
-                except TypeError:  # a list, a dict or a bytearray (in a tuple) as a key
-                    raise ValueError("packed dict key is not hashable")  # noqa: B904
-            return result
-        if tag >= _SHORT_TUPLE:
-            return tuple(self.items(tag - _SHORT_TUPLE, depth))
-        if tag >= _SHORT_LIST:
-            return self.items(tag - _SHORT_LIST, depth)
+            return None, _DICT, 2 * self.varint()
         if tag == _LIST:
-            return self.items(self.varint(), depth)
+            return None, _LIST, self.varint()
         if tag == _TUPLE:
-            return tuple(self.items(self.varint(), depth))
+            return None, _TUPLE, self.varint()
         raise ValueError("unknown packed tag %d" % tag)
 
     def text(self, count):
@@ -210,16 +242,11 @@ class _Reader:
         except ValueError:  # not UTF-8 (UnicodeError is a ValueError)
             raise ValueError("packed text is not UTF-8")  # noqa: B904 - MicroPython warns about "from"
 
-    def items(self, count, depth):
-        if count > len(self.data) - self.pos:  # each item takes a byte at least
-            raise ValueError("packed value cut short")
-        return [self.value(depth + 1) for _ in range(count)]
-
 
 def unpack(data):
     """The value ``pack`` made ``data`` from; ValueError if it is not exactly one."""
     reader = _Reader(data)
-    value = reader.value(0)
+    value = reader.value()
     if reader.pos != len(data):
         raise ValueError("bytes after the packed value")
     return value

@@ -80,6 +80,34 @@ class RoundTrips(unittest.TestCase):
         with self.assertRaises(ValueError):
             pack(deep)
 
+    def test_unpacking_takes_no_more_stack_for_deeper_values(self):
+        """An undo unpacks a checkpoint deep inside a button press, where the Pico's C
+        stack has little room left: unpack must not recurse into containers. The
+        recursion limit that lets a flat list unpack must do for a deep one too."""
+        if not hasattr(sys, "setrecursionlimit"):
+            self.skipTest("MicroPython cannot lower its recursion limit")
+        deepest = [{"k": ("t", b"b")}]
+        for _ in range(MAX_DEPTH - 3):
+            deepest = [deepest, 1]
+        flat = pack(["k", ("t", b"b")])
+
+        def unpacks(data, limit):
+            saved = sys.getrecursionlimit()
+            try:
+                sys.setrecursionlimit(limit)  # refused below the depth already reached
+                unpack(data)
+                return True
+            except RecursionError:
+                return False
+            finally:
+                sys.setrecursionlimit(saved)
+
+        limit = 1
+        while not unpacks(flat, limit):
+            limit += 1
+        self.assertTrue(unpacks(pack(deepest), limit))
+        self.assertEqual(unpack(pack(deepest)), deepest)
+
 
 class BadBytes(unittest.TestCase):
     def refused(self, data):
