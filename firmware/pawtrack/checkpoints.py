@@ -132,13 +132,14 @@ class Tracker:
 
 
 def write(match):
-    """Journal a checkpoint of the match now (False if its rules keep none)."""
+    """Journal a checkpoint of the match now; the rules' record (bytes), or None if
+    its rules keep none."""
     record = match.game.checkpoint()
     if record is None:
-        return False
+        return None
     match.journal.append_checkpoint(encode(match.moves, match.recent, record))
     match.since = Tracker()
-    return True
+    return record
 
 
 class Doubt(Exception):
@@ -199,25 +200,39 @@ def _survey(journal, first, drop_last):
     return good, live, counts[2], counts[3]
 
 
-def _restore(journal, rules, options, first, chosen, live, drop_last, progress):
+def _restore(journal, rules, options, first, chosen, live, drop_last, progress, previous):
     """Restore checkpoint ``chosen`` (from _survey) and apply the live actions after it:
-    (game, recent, last live action, moves, live actions applied); ValueError if the
-    checkpoint does not restore."""
+    (game, recent, last live action, moves, (the checkpoint's (moves, recent, record),
+    the live actions applied, the older base or None)); ValueError if the checkpoint
+    does not restore. When no live action follows ``chosen``, the good checkpoint
+    ``previous`` before it (or None) is read too, as the older base an undo from
+    here needs: (its (moves, recent, record), the live actions after it)."""
     number, _, actions_before, _ = chosen
     joiner = Joiner(True)
+    applied = []  # the live actions applied after the checkpoint
     state = [0, None, None, 0, 0, None]  # checkpoints seen, game, recent, index, applied, last
     after = live.count - _live_before(live, actions_before)
     total = after - (1 if drop_last and after else 0)
     found = [None]
+    older = [None, None, []]  # previous decoded, its next action index, live actions after it
+    if total:
+        previous = None
 
     def visit(kind, payload):
+        if older[1] is not None and kind == KIND_ACTION:
+            if live.is_live(older[1]):
+                older[2].append(payload)
+            older[1] += 1
         if state[1] is None:
             if joiner.feed(kind, payload):
+                if previous is not None and state[0] == previous[0]:
+                    older[0] = decode(bytes(joiner.data))
+                    older[1] = previous[2]
                 if state[0] == number:
                     found[0] = decode(bytes(joiner.data))
                     _, recent, record = found[0]
-                    state[1] = _restored(rules, options, record)
-                    state[2] = recent
+                    state[1] = restored(rules, options, record)
+                    state[2] = list(recent)  # the checkpoint's own list stays as read
                     state[3] = actions_before
                     state[5] = recent[-1] if recent else None
                 state[0] += 1
@@ -239,6 +254,7 @@ def _restore(journal, rules, options, first, chosen, live, drop_last, progress):
             except IllegalAction:
                 raise Doubt()  # noqa: B904
             state[1].apply(action)
+            applied.append(action)
             state[2].append(action)
             if len(state[2]) > RECENT:
                 state[2].pop(0)
@@ -249,10 +265,16 @@ def _restore(journal, rules, options, first, chosen, live, drop_last, progress):
     journal._each_record(visit, first)
     if state[1] is None:
         raise ValueError("checkpoint not found again")
-    return state[1], state[2], state[5], found[0][0] + after, state[4]
+    base = None
+    if older[0] is not None:
+        actions = [payload.decode() for payload in older[2]]
+        if drop_last and actions:
+            actions.pop()  # the action being undone
+        base = (older[0], actions)
+    return state[1], state[2], state[5], found[0][0] + after, (found[0], applied, base)
 
 
-def _restored(rules, options, record):
+def restored(rules, options, record):
     """rules.restore, with anything it raises but MemoryError turned into ValueError:
     a checkpoint that does not fit is passed over, never a reason to set a save aside."""
     try:
@@ -276,12 +298,13 @@ def _live_before(live, actions):
 
 def rebuild(journal, rules, options, drop_last=False, progress=None):
     """Rebuild the match from its latest good checkpoint: (game, recent, last live
-    action, tracker), with ``journal.moves`` and ``journal.status`` set as
-    ``journal.replay`` sets them; None when there is none to start from (replay
-    from the seed then, and also where the logs hold anything this path does not judge:
-    damage, a record of unknown kind, an action that is not legal; the full replay
-    decides what is trusted and says what is lost). Raises whatever the rules
-    raise on an action."""
+    action, tracker, (the checkpoint's (moves, recent, record), the live actions
+    applied after it, the older base or None: see _restore)), with ``journal.moves``
+    and ``journal.status`` set as ``journal.replay`` sets them; None when there is
+    none to start from (replay from the seed then, and also where the logs hold
+    anything this path does not judge: damage, a record of unknown kind, an action
+    that is not legal; the full replay decides what is trusted and says what is
+    lost). Raises whatever the rules raise on an action."""
     if not rules.CHECKPOINT_VERSION:
         return None
     numbers = journal._log_numbers()
@@ -302,9 +325,10 @@ def rebuild(journal, rules, options, drop_last=False, progress=None):
             return None
         while good:
             chosen = good.pop()
+            previous = good[-1] if good else None
             try:
-                game, recent, last, moves, applied = _restore(
-                    journal, rules, options, first, chosen, live, drop_last, progress
+                game, recent, last, moves, base = _restore(
+                    journal, rules, options, first, chosen, live, drop_last, progress, previous
                 )
             except ValueError:
                 continue  # damaged or refused: the checkpoint before it
@@ -313,6 +337,6 @@ def rebuild(journal, rules, options, drop_last=False, progress=None):
             journal.moves = moves
             journal.status = status
             journal._find_log()
-            return game, recent, last, Tracker(applied, records - chosen[3])
+            return game, recent, last, Tracker(len(base[1]), records - chosen[3]), base
         first -= 1
     return None

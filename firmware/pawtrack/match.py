@@ -11,6 +11,13 @@ Every so often the match also journals a checkpoint of the rules' whole state
 undo and resume cost the same at any match length; replay from the seed is
 what is left when there is none.
 
+An undo does not read the journal when it can help it: the match keeps the
+latest checkpoint's record (or "the seed") and the live actions since, and the
+one before with its actions, so an undo restores that record and applies all
+but the last of them, without a check (they were checked when they came),
+the same rules' code as a replay from flash. Only an undo that goes back past
+both replays from the journal, which then gives the next base.
+
 API::
 
     Match.new(game_id, rules, options, seed, journal) -> Match
@@ -53,6 +60,7 @@ from pawtrack.rng import MASK32, Rng
 
 MAX_ACTION_LENGTH = 200
 RECENT = 8
+SEED = "seed"  # an undo base: the match's start, rebuilt from its seed
 
 UNKNOWN_GAME = "Saved game is for an unknown game; set aside."
 LOST = "Saved game damaged: kept its first %d actions, the rest is lost."
@@ -73,6 +81,12 @@ class Match:
         self.changes = 0  # acts and undos so far: a screen can tell the match moved on
         self.game = rules(options, Rng(seed))
         self.since = checkpoints.Tracker()  # done since the latest checkpoint
+        # What an undo rebuilds from without the journal: a base (SEED, or a
+        # checkpoint's (moves, recent, record)) and the live actions since, and
+        # the pair before the latest checkpoint (None: none kept).
+        self.base = SEED
+        self.after = []
+        self.older = None
 
     @classmethod
     def new(cls, game_id, rules, options, seed, journal, made=None):
@@ -121,10 +135,13 @@ class Match:
         or from the seed); returns the last live action."""
         found = checkpoints.rebuild(self.journal, self.rules, self.options, drop_last, progress)
         if found is not None:
-            self.game, self.recent, last, self.since = found
+            self.game, self.recent, last, self.since, (base, after, older) = found
+            self.keep_base(base, after)
+            self.older = older
             return last
         game = self.rules(self.options, Rng(self.seed))
         recent = []
+        after = []
 
         def apply(action):
             try:
@@ -132,6 +149,7 @@ class Match:
             except IllegalAction:
                 raise Untrusted()  # noqa: B904 - MicroPython warns about "from"
             game.apply(action)
+            after.append(action)
             recent.append(action)
             if len(recent) > RECENT:
                 recent.pop(0)
@@ -140,7 +158,22 @@ class Match:
         self.game = game
         self.recent = recent
         self.since = checkpoints.Tracker(len_live(self.moves, drop_last), self.moves)
+        self.keep_base(SEED, after)
         return last
+
+    def keep_base(self, base, after):
+        """Undo's base from now on: ``base`` and the live actions ``after`` it."""
+        self.base = base
+        self.after = after
+        self.older = None
+        self._bound_after()
+
+    def _bound_after(self):
+        """Actions in RAM are bounded: past twice the checkpoint spacing (rules without
+        checkpoints, or none written for long), undo reads the journal instead."""
+        if len(self.after) > 2 * self.rules.CHECKPOINT_SPACING + RECENT:
+            self.base = None
+            self.after = []
 
     def needs_tidy(self):
         """Is there work (a checkpoint, the journal's flash work) for ``tidy``?"""
@@ -162,9 +195,15 @@ class Match:
         full flash does not refuse the action."""
         if self._checkpoint_due(late):
             try:
-                checkpoints.write(self)
+                record = checkpoints.write(self)
             except (OSError, ValueError):
                 self.since = checkpoints.Tracker()  # not again at every action
+                return
+            if record is not None:
+                # The base before stays for an undo right after this checkpoint.
+                self.older = (self.base, self.after) if self.base is not None else None
+                self.base = (self.moves, list(self.recent), record)
+                self.after = []
 
     def act(self, action):
         if not isinstance(action, str) or not action or len(action) > MAX_ACTION_LENGTH:
@@ -185,6 +224,9 @@ class Match:
         self.recent.append(action)
         if len(self.recent) > RECENT:
             self.recent.pop(0)
+        if self.base is not None:
+            self.after.append(action)
+            self._bound_after()
         self.changes += 1
         self.since.actions += 1
         self.since.records += 1
@@ -197,16 +239,51 @@ class Match:
         refusal = self.game.undo_refusal()
         if refusal:
             raise IllegalAction(refusal)
-        before = (self.game, self.recent)
-        undone = self.replay(drop_last=True, progress=progress)
+        before = (self.game, self.recent, self.since, self.base, self.after, self.older)
+        undone = self._undo_in_memory()
+        if undone is None:
+            undone = self.replay(drop_last=True, progress=progress)
         try:
             self.journal.append_undo(self.status())
         except Exception:
-            self.game, self.recent = before  # the journal still counts the action as live
+            # the journal still counts the action as live
+            self.game, self.recent, self.since, self.base, self.after, self.older = before
             raise
         self.since.records += 1
         self.changes += 1
         return [{"ev": "undo", "action": undone}]
+
+    def _undo_in_memory(self):
+        """The state before the last live action, rebuilt from the base kept in RAM:
+        the undone action, or None when the base does not reach back that far."""
+        if not self.after and self.older is not None:
+            self.base, self.after = self.older
+            self.older = None
+        if self.base is None or not self.after:
+            return None
+        if self.base is SEED:
+            game = self.rules(self.options, Rng(self.seed))
+            recent = []
+        else:
+            _, base_recent, record = self.base
+            try:
+                game = checkpoints.restored(self.rules, self.options, record)
+            except ValueError:
+                return None  # the journal's own path decides
+            recent = list(base_recent)
+        kept = self.after[:-1]
+        try:
+            for action in kept:
+                game.apply(action)
+                recent.append(action)
+        except Exception:  # noqa: BLE001 - not as journalled: the journal's path decides
+            return None
+        undone = self.after[-1]
+        self.game = game
+        self.recent = recent[-RECENT:]
+        self.after = kept
+        self.since = checkpoints.Tracker(len(kept), self.since.records)
+        return undone
 
     def is_over(self):
         return self.game.is_over()

@@ -117,6 +117,7 @@ class Session:
             event["reason"] = message
             self.emit(event)
         self.touch()
+        self.tidy_later()  # a checkpoint due, or what an undo from here needs
         return match, message
 
     def note_played(self, game_id):

@@ -177,6 +177,45 @@ class CheckpointedSessions(unittest.TestCase):
                 return session
         self.fail("no chapter of %d actions" % actions)
 
+    def test_undo_reads_the_journal_only_past_two_checkpoints(self):
+        """An undo rebuilds from the checkpoint kept in RAM (or the one before it),
+        reading nothing from flash, in a match played with tidying and after a resume
+        (one that ends on a checkpoint reads the one before it too);
+        going back further reads the journal once, which then gives the next base."""
+        spacing = MiceMystics.CHECKPOINT_SPACING
+        for length, resumed, in_ram in (
+            (130, False, 130 % spacing + spacing),  # the base and the one before
+            (130, True, 130 % spacing),  # the base the resume started from
+            (128, True, spacing),  # ended on a checkpoint: the one before it, read too
+        ):
+            what = "%d actions, %s" % (length, "resumed" if resumed else "played")
+            session = self.long_match(length)
+            if resumed:
+                session.resume(0)
+            journal = session.match.journal
+            reads = []
+            real_each_record = journal._each_record
+            real_replay = journal.replay
+
+            def each_record(*args):
+                reads.append("records")
+                return real_each_record(*args)
+
+            def replay(*args):
+                reads.append("replay")
+                return real_replay(*args)
+
+            journal._each_record = each_record
+            journal.replay = replay
+            for step in range(in_ram):
+                self.assertTrue(session.undo(step))
+            self.assertEqual(reads, [], what)
+            self.assertTrue(session.undo(in_ram))  # past them: the journal is read
+            self.assertNotEqual(reads, [], what)
+            del reads[:]
+            self.assertTrue(session.undo(in_ram + 1))  # and gave the next base
+            self.assertEqual(reads, [], what)
+
     def test_a_refused_checkpoint_falls_back_to_the_one_before(self):
         session = self.long_match()
         journal = session.match.journal
