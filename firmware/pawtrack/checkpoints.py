@@ -202,11 +202,13 @@ def _survey(journal, first, drop_last):
 
 def _restore(journal, rules, options, first, chosen, live, drop_last, progress, previous):
     """Restore checkpoint ``chosen`` (from _survey) and apply the live actions after it:
-    (game, recent, last live action, moves, (the checkpoint's (moves, recent, record),
-    the live actions applied, the older base or None)); ValueError if the checkpoint
-    does not restore. When no live action follows ``chosen``, the good checkpoint
-    ``previous`` before it (or None) is read too, as the older base an undo from
-    here needs: (its (moves, recent, record), the live actions after it)."""
+    (game, recent, last live action, moves, (undo's base, the live actions after it,
+    the older base or None), the number applied); ValueError if the checkpoint
+    does not restore. The base an undo from here starts from, kept in RAM: the
+    game's own checkpoint taken just before the last action applied (the older
+    base is then ``chosen`` itself); when no live action follows ``chosen``, the
+    good checkpoint ``previous`` before it (or None), read too: (its (moves,
+    recent, record), the live actions after it)."""
     number, _, actions_before, _ = chosen
     joiner = Joiner(True)
     applied = []  # the live actions applied after the checkpoint
@@ -253,6 +255,8 @@ def _restore(journal, rules, options, first, chosen, live, drop_last, progress, 
                 state[1].check_legal(action)
             except IllegalAction:
                 raise Doubt()  # noqa: B904
+            if state[4] == total - 1:  # undo's base in RAM: one action before the end
+                found.append((0, list(state[2]), state[1].checkpoint()))
             state[1].apply(action)
             applied.append(action)
             state[2].append(action)
@@ -265,13 +269,17 @@ def _restore(journal, rules, options, first, chosen, live, drop_last, progress, 
     journal._each_record(visit, first)
     if state[1] is None:
         raise ValueError("checkpoint not found again")
+    moves = found[0][0] + after
+    if len(found) > 1:  # the state before the last action applied, and the checkpoint
+        bases = (found[1], applied[-1:], (found[0], applied[:-1]))
+        return state[1], state[2], state[5], moves, bases, state[4]
     base = None
     if older[0] is not None:
         actions = [payload.decode() for payload in older[2]]
         if drop_last and actions:
             actions.pop()  # the action being undone
         base = (older[0], actions)
-    return state[1], state[2], state[5], found[0][0] + after, (found[0], applied, base)
+    return state[1], state[2], state[5], moves, (found[0], applied, base), state[4]
 
 
 def restored(rules, options, record):
@@ -298,8 +306,8 @@ def _live_before(live, actions):
 
 def rebuild(journal, rules, options, drop_last=False, progress=None):
     """Rebuild the match from its latest good checkpoint: (game, recent, last live
-    action, tracker, (the checkpoint's (moves, recent, record), the live actions
-    applied after it, the older base or None: see _restore)), with ``journal.moves``
+    action, tracker, (undo's base, the live actions after it, the older base or
+    None: see _restore)), with ``journal.moves``
     and ``journal.status`` set as ``journal.replay`` sets them; None when there is
     none to start from (replay from the seed then, and also where the logs hold
     anything this path does not judge: damage, a record of unknown kind, an action
@@ -327,7 +335,7 @@ def rebuild(journal, rules, options, drop_last=False, progress=None):
             chosen = good.pop()
             previous = good[-1] if good else None
             try:
-                game, recent, last, moves, base = _restore(
+                game, recent, last, moves, bases, applied = _restore(
                     journal, rules, options, first, chosen, live, drop_last, progress, previous
                 )
             except ValueError:
@@ -337,6 +345,6 @@ def rebuild(journal, rules, options, drop_last=False, progress=None):
             journal.moves = moves
             journal.status = status
             journal._find_log()
-            return game, recent, last, Tracker(len(base[1]), records - chosen[3]), base
+            return game, recent, last, Tracker(applied, records - chosen[3]), bases
         first -= 1
     return None

@@ -11,12 +11,14 @@ Every so often the match also journals a checkpoint of the rules' whole state
 undo and resume cost the same at any match length; replay from the seed is
 what is left when there is none.
 
-An undo does not read the journal when it can help it: the match keeps the
-latest checkpoint's record (or "the seed") and the live actions since, and the
-one before with its actions, so an undo restores that record and applies all
-but the last of them, without a check (they were checked when they came),
-the same rules' code as a replay from flash. Only an undo that goes back past
-both replays from the journal, which then gives the next base.
+An undo does not read the journal when it can help it: the match keeps a base
+in RAM (a checkpoint record of the rules, or "the seed") and the live actions
+since, and the base before with its actions, so an undo restores that record
+and applies all but the last of them, without a check (they were checked when
+they came), the same rules' code as a replay from flash. The base moves on
+with every checkpoint and, while the screen is still, every RAM_SPACING
+actions; a resume leaves it one action before the end. Only an undo that goes
+back past both reads the journal, which then gives the next bases.
 
 API::
 
@@ -61,6 +63,7 @@ from pawtrack.rng import MASK32, Rng
 MAX_ACTION_LENGTH = 200
 RECENT = 8
 SEED = "seed"  # an undo base: the match's start, rebuilt from its seed
+RAM_SPACING = 8  # live actions between undo's bases in RAM (taken while the screen is still)
 
 UNKNOWN_GAME = "Saved game is for an unknown game; set aside."
 LOST = "Saved game damaged: kept its first %d actions, the rest is lost."
@@ -171,7 +174,7 @@ class Match:
     def _bound_after(self):
         """Actions in RAM are bounded: past twice the checkpoint spacing (rules without
         checkpoints, or none written for long), undo reads the journal instead."""
-        if len(self.after) > 2 * self.rules.CHECKPOINT_SPACING + RECENT:
+        if len(self.after) >= 2 * self.rules.CHECKPOINT_SPACING:
             self.base = None
             self.after = []
 
@@ -185,9 +188,21 @@ class Match:
 
     def tidy(self):
         """While the screen is still: the checkpoint if one is due, then the journal's
-        flash work (``Journal.tidy``; its OSError goes through)."""
+        flash work (``Journal.tidy``; its OSError goes through), and undo's base in RAM
+        moved on every RAM_SPACING actions (a checkpoint kept in RAM only)."""
         self._checkpoint_if_due()
         self.journal.tidy()
+        if len(self.after) >= RAM_SPACING and self.base is not None:
+            record = self.game.checkpoint()
+            if record is not None:
+                self._new_base(record)
+
+    def _new_base(self, record):
+        """The state now (its ``record``) becomes undo's base; the base before stays
+        for an undo right after this one."""
+        self.older = (self.base, self.after) if self.base is not None else None
+        self.base = (self.moves, list(self.recent), record)
+        self.after = []
 
     def _checkpoint_if_due(self, late=False):
         """Journal a checkpoint when enough was done since the latest one (``late``:
@@ -200,10 +215,7 @@ class Match:
                 self.since = checkpoints.Tracker()  # not again at every action
                 return
             if record is not None:
-                # The base before stays for an undo right after this checkpoint.
-                self.older = (self.base, self.after) if self.base is not None else None
-                self.base = (self.moves, list(self.recent), record)
-                self.after = []
+                self._new_base(record)
 
     def act(self, action):
         if not isinstance(action, str) or not action or len(action) > MAX_ACTION_LENGTH:
@@ -282,7 +294,10 @@ class Match:
         self.game = game
         self.recent = recent[-RECENT:]
         self.after = kept
-        self.since = checkpoints.Tracker(len(kept), self.since.records)
+        actions = self.since.actions - 1
+        if actions < 0:  # back past the latest checkpoint: a new one is due, even late
+            actions = 2 * self.rules.CHECKPOINT_SPACING
+        self.since = checkpoints.Tracker(actions, self.since.records)
         return undone
 
     def is_over(self):

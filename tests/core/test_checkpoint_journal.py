@@ -35,7 +35,7 @@ from pawtrack.games.mmm.rules import MmmGame
 from pawtrack.games.mouse_chaos.rules import MouseChaos
 from pawtrack.games.om_nom_nom.rules import OmNomNom
 from pawtrack.journal import Journal
-from pawtrack.match import Match
+from pawtrack.match import RAM_SPACING, Match
 from pawtrack.memfiles import MemoryFiles
 from pawtrack.packing import pack
 from pawtrack.records import crc32
@@ -178,14 +178,17 @@ class CheckpointedSessions(unittest.TestCase):
         self.fail("no chapter of %d actions" % actions)
 
     def test_undo_reads_the_journal_only_past_two_checkpoints(self):
-        """An undo rebuilds from the checkpoint kept in RAM (or the one before it),
-        reading nothing from flash, in a match played with tidying and after a resume
-        (one that ends on a checkpoint reads the one before it too);
-        going back further reads the journal once, which then gives the next base."""
+        """An undo rebuilds from the base kept in RAM (or the one before it), reading
+        nothing from flash: in a match played with tidying (a base every checkpoint and
+        every RAM_SPACING actions), after a resume (its base one action before the
+        end, and the checkpoint), and after a resume that ends on a checkpoint (which
+        reads the one before it too). Going back further reads the journal once,
+        which then gives the next bases."""
         spacing = MiceMystics.CHECKPOINT_SPACING
+        self.assertEqual(spacing, 2 * RAM_SPACING)
         for length, resumed, in_ram in (
-            (130, False, 130 % spacing + spacing),  # the base and the one before
-            (130, True, 130 % spacing),  # the base the resume started from
+            (130, False, 2 + RAM_SPACING),  # the base at 128, the one at 120
+            (130, True, 2),  # the base at 129 and the checkpoint at 128
             (128, True, spacing),  # ended on a checkpoint: the one before it, read too
         ):
             what = "%d actions, %s" % (length, "resumed" if resumed else "played")
