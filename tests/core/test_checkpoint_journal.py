@@ -200,13 +200,13 @@ class CheckpointedSessions(unittest.TestCase):
             real_each_record = journal._each_record
             real_replay = journal.replay
 
-            def each_record(*args):
+            def each_record(*args, reads=reads, real=real_each_record):
                 reads.append("records")
-                return real_each_record(*args)
+                return real(*args)
 
-            def replay(*args):
+            def replay(*args, reads=reads, real=real_replay):
                 reads.append("replay")
-                return real_replay(*args)
+                return real(*args)
 
             journal._each_record = each_record
             journal.replay = replay
