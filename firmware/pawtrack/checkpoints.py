@@ -208,7 +208,8 @@ def _restore(journal, rules, options, first, chosen, live, drop_last, progress, 
     game's own checkpoint taken just before the last action applied (the older
     base is then ``chosen`` itself); when no live action follows ``chosen``, the
     good checkpoint ``previous`` before it (or None), read too: (its (moves,
-    recent, record), the live actions after it)."""
+    recent, record), the live actions after it), or SEED and every live action
+    when ``chosen`` is the match's first checkpoint."""
     number, _, actions_before, _ = chosen
     joiner = Joiner(True)
     applied = []  # the live actions applied after the checkpoint
@@ -219,6 +220,8 @@ def _restore(journal, rules, options, first, chosen, live, drop_last, progress, 
     older = [None, None, []]  # previous decoded, its next action index, live actions after it
     if total:
         previous = None
+    elif previous is None and first == 0:  # the first checkpoint: the seed is the one before
+        older[0], older[1] = SEED, 0
 
     def visit(kind, payload):
         if older[1] is not None and kind == KIND_ACTION:
@@ -274,7 +277,7 @@ def _restore(journal, rules, options, first, chosen, live, drop_last, progress, 
         bases = (found[1], applied[-1:], (found[0], applied[:-1]))
         return state[1], state[2], state[5], moves, bases, state[4]
     base = None
-    if older[0] is not None:
+    if older[0] is not None and len(older[2]) < 2 * rules.CHECKPOINT_SPACING:
         actions = [payload.decode() for payload in older[2]]
         if drop_last and actions:
             actions.pop()  # the action being undone
@@ -293,6 +296,7 @@ def restored(rules, options, record):
         raise ValueError("checkpoint refused: %s" % (problem,))  # noqa: B904
 
 
+SEED = "seed"  # undo's base at the match's start, rebuilt from its seed (pawtrack.match)
 RECENT = 8  # the match's recent actions (pawtrack.match.RECENT, which imports this)
 
 

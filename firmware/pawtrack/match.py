@@ -62,7 +62,7 @@ from pawtrack.rng import MASK32, Rng
 
 MAX_ACTION_LENGTH = 200
 RECENT = 8
-SEED = "seed"  # an undo base: the match's start, rebuilt from its seed
+SEED = checkpoints.SEED  # an undo base: the match's start, rebuilt from its seed
 RAM_SPACING = 8  # live actions between undo's bases in RAM (taken while the screen is still)
 
 UNKNOWN_GAME = "Saved game is for an unknown game; set aside."

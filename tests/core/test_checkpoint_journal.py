@@ -182,14 +182,15 @@ class CheckpointedSessions(unittest.TestCase):
         nothing from flash: in a match played with tidying (a base every checkpoint and
         every RAM_SPACING actions), after a resume (its base one action before the
         end, and the checkpoint), and after a resume that ends on a checkpoint (which
-        reads the one before it too). Going back further reads the journal once,
-        which then gives the next bases."""
+        reads the one before it too, or the actions since the seed). Going back
+        further reads the journal once, which then gives the next bases."""
         spacing = MiceMystics.CHECKPOINT_SPACING
         self.assertEqual(spacing, 2 * RAM_SPACING)
         for length, resumed, in_ram in (
             (130, False, 2 + RAM_SPACING),  # the base at 128, the one at 120
             (130, True, 2),  # the base at 129 and the checkpoint at 128
             (128, True, spacing),  # ended on a checkpoint: the one before it, read too
+            (spacing, True, spacing),  # ended on the first checkpoint: the seed before it
         ):
             what = "%d actions, %s" % (length, "resumed" if resumed else "played")
             session = self.long_match(length)
@@ -213,6 +214,9 @@ class CheckpointedSessions(unittest.TestCase):
             for step in range(in_ram):
                 self.assertTrue(session.undo(step))
             self.assertEqual(reads, [], what)
+            if in_ram == length:
+                self.assertEqual(session.live, [])  # back to the start without a read
+                continue
             self.assertTrue(session.undo(in_ram))  # past them: the journal is read
             self.assertNotEqual(reads, [], what)
             del reads[:]
