@@ -277,7 +277,7 @@ def _restore(journal, rules, options, first, chosen, live, drop_last, progress, 
         bases = (found[1], applied[-1:], (found[0], applied[:-1]))
         return state[1], state[2], state[5], moves, bases, state[4]
     base = None
-    if older[0] is not None and len(older[2]) < 2 * rules.CHECKPOINT_SPACING:
+    if older[0] is not None and len(older[2]) <= 2 * rules.CHECKPOINT_SPACING:
         actions = [payload.decode() for payload in older[2]]
         if drop_last and actions:
             actions.pop()  # the action being undone

@@ -174,7 +174,7 @@ class Match:
     def _bound_after(self):
         """Actions in RAM are bounded: past twice the checkpoint spacing (rules without
         checkpoints, or none written for long), undo reads the journal instead."""
-        if len(self.after) >= 2 * self.rules.CHECKPOINT_SPACING:
+        if len(self.after) > 2 * self.rules.CHECKPOINT_SPACING:
             self.base = None
             self.after = []
 

@@ -231,14 +231,30 @@ def replace_kind(previous, fresh, kind, walls):
               "idle": ("idle",), "script": ("scripts",)}.get(kind, ())  # fmt: skip
     for key, build in fresh["builds"].items():
         old = previous["builds"].setdefault(key, build)
+        kept = [p for p in old["problems"] if kind not in p]
         for field in fields:
+            for problem in problems_in_result(old.get(field)):  # the old runs' own
+                if problem in kept:
+                    kept.remove(problem)
             if field in build:
                 old[field] = build[field]
-        old["problems"] = [p for p in old["problems"] if kind not in p] + build["problems"]
+        old["problems"] = kept + build["problems"]
     if kind == "match" and "match" in fresh:
         previous["match"] = fresh["match"]
     previous.setdefault("walls", {}).update(walls)
     return previous
+
+
+def problems_in_result(result):
+    """The problems one kind of run reported: a result's own, or its parts' (the curve's
+    match lengths, the scripts)."""
+    if isinstance(result, list):
+        return [p for part in result for p in problems_in_result(part)]
+    if not isinstance(result, dict):
+        return []
+    if "problems" in result:
+        return list(result["problems"])
+    return [p for part in result.values() for p in problems_in_result(part)]
 
 
 def last_results():
