@@ -2,14 +2,18 @@
 
 import unittest
 
+from app_kit import game_app, hold, home_app, run_for
 from recording_hal import make_hal
 from scratch import make_scratch_dir, remove_scratch_dir
 
 from pawtrack import games
 from pawtrack.buttons import SHORT
+from pawtrack.gfx.canvas import Canvas
 from pawtrack.saves import Saves
 from pawtrack.ui import widgets
 from pawtrack.ui.app import App
+from pawtrack.ui.choices import ChoiceScreen
+from pawtrack.ui.loop import HOLD_HINT_Y, hold_hint
 from pawtrack.ui.screen import Screen
 
 
@@ -222,3 +226,43 @@ class Recorder(Screen):
     def button(self, name, kind):
         self.seen.append((name, kind))
         return False
+
+
+class BackHeldOnATable(unittest.TestCase):
+    """While back is held on a game's table, its bottom row says that holding on undoes;
+    let go early, it was a plain back (to the menu); menus show nothing."""
+
+    def bottom_row_text(self, app):
+        return [app.canvas.pixel(x, HOLD_HINT_Y + 3) for x in range(128)]
+
+    def test_the_table_says_what_holding_back_does(self):
+        app = game_app("chop", seed=3)
+        app.step()
+        before = self.bottom_row_text(app)
+        back = app.hal.buttons.names.index("back")
+        app.hal.buttons.levels[back] = True
+        run_for(app, 200)  # held, not yet long
+        app.render()
+        expected = Canvas(128, 64)
+        hold_hint(expected, ChoiceScreen.HOLD_BACK)
+        self.assertEqual(self.bottom_row_text(app), [expected.pixel(x, HOLD_HINT_Y + 3)
+                                                     for x in range(128)])
+        app.hal.buttons.levels[back] = False
+        run_for(app, 50)
+        self.assertEqual(app.homes, 1)  # a short back: the menu, as ever
+        self.assertNotEqual(before, self.bottom_row_text(app))
+
+    def test_held_past_the_long_time_it_undoes(self):
+        app = game_app("chop", seed=3)
+        app.session.act(app.session.match.game.legal_actions()[0])
+        moves = app.session.match.moves
+        hold(app, "back", 700)
+        self.assertEqual(app.session.match.moves, moves - 1)
+        self.assertFalse(app.back_held_shown)
+
+    def test_menus_show_no_hint(self):
+        app = home_app()
+        back = app.hal.buttons.names.index("back")
+        app.hal.buttons.levels[back] = True
+        run_for(app, 200)
+        self.assertFalse(app.back_held_shown)

@@ -52,6 +52,7 @@ class App(ScreenStack, Loop, Input, Boot):
         self.drawn_at = 0  # when the last update was complete
         self.moved_at = None  # when the screen's tick last asked for a frame
         self.idle_due = False
+        self.back_held_shown = False  # the hold hint is on the panel (Loop.show_back_held)
         self.still_jobs = []  # work for when the screen is still (App.when_still)
         self.jobs_since = 0  # when the first of them was asked for
         self.booted = False

@@ -41,6 +41,8 @@ class ChoiceScreen(Screen):
     (what to do after an action, e.g. describe it or start an animation).
     """
 
+    HOLD_BACK = "Keep holding: undo"
+
     def __init__(self, app, match):
         Screen.__init__(self, app)
         self.choice = None

@@ -7,6 +7,7 @@ what changed; work that the answer does not need waits for a still screen.
 """
 
 from pawtrack import const
+from pawtrack.ui.widgets import SCREEN_W, centered
 
 LOOP_SLEEP_MS = const(5)
 # Once the screen has been still this long after its update was complete, the work
@@ -26,6 +27,15 @@ ANIMATION_GAP_MS = const(80)
 JOB_LIMIT_MS = const(1000)
 
 
+HOLD_HINT_Y = const(54)  # the row of choices at the bottom of a game's table
+
+
+def hold_hint(canvas, text):
+    """What holding back does, in an inverted bottom row over the screen's own."""
+    canvas.fill_rect(0, HOLD_HINT_Y - 1, SCREEN_W, 10, 1)
+    centered(canvas, text, HOLD_HINT_Y, color=0)
+
+
 class Loop:
     def render(self):
         canvas = self.canvas
@@ -36,6 +46,8 @@ class Loop:
             canvas.fill(0)
             canvas.pressable.clear()
             self.screen.draw(canvas)
+        if self.back_held_shown:
+            hold_hint(canvas, self.screen.HOLD_BACK)
         canvas.show()
         if self.hal.leds is not None:  # None until the device has set its strip up
             lights = self.lights if self.lights is not None else self.make_lights()
@@ -54,6 +66,7 @@ class Loop:
         if clock_time:
             now = self.clock.ticks_ms()
         self.poll_buttons(now)
+        self.show_back_held()
         if self.guard(self.screen.tick, now):
             self.dirty = True
             self.moved_at = now
@@ -75,6 +88,19 @@ class Loop:
                 self.idle_due = False
                 self.idle_now()
         return False
+
+    def show_back_held(self):
+        """While back is held on a screen where holding it does something more (a
+        game's table: undo), its bottom row says so (``Screen.HOLD_BACK``); a short
+        press still goes back. Not on three buttons, where back is a held left."""
+        shown = (
+            self.has_back
+            and self.screen.HOLD_BACK is not None
+            and self.input.held("back")
+        )
+        if shown != self.back_held_shown:
+            self.back_held_shown = shown
+            self.dirty = True
 
     def run_still_job(self, now):
         self.jobs_since = now  # the next job's wait starts now

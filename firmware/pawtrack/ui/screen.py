@@ -25,7 +25,8 @@ these conventions so every game feels the same:
 * it reads everything it draws from ``app.session.match.game`` at draw time,
   so actions that arrive over the serial protocol show up too;
 * back (short) returns to the main menu (the match stays journalled and the
-  menu offers Resume); back (long) undoes the last action;
+  menu offers Resume); back (long) undoes the last action, and while back is
+  held the bottom row says so (``HOLD_BACK``, drawn by the app's loop);
 * left/right cycle the choices, ok confirms; long ok opens extra information
   (for Mmm!, the odds);
 * animations are functions of elapsed time driven by ``tick``; any press
@@ -38,6 +39,8 @@ these conventions so every game feels the same:
 
 
 class Screen:
+    HOLD_BACK = None  # what holding back does here, shown while it is held (a game: undo)
+
     def __init__(self, app):
         self.app = app
 
