@@ -68,7 +68,7 @@ def test_installed_in_the_simulator_folder_it_is_the_board_of_an_own_game(tmp_pa
     sim.run("left left left left ok")  # up to "layout: example", to "own"
     assert sim.app.screen.text_lines()[5] == "> layout: own"
     assert sim.app.screen.text_lines()[0] == "  level: board"
-    assert sim.app.screen.note() is None  # board, own, installed: nothing to say
+    assert sim.app.screen.note() == "Undo: hold BACK"  # board, own, installed: no word
     sim.run("right right right ok")  # Start
     assert sim.screen_name() == "MmmScreen"
     game = sim.app.session.match.game

@@ -30,7 +30,8 @@ def test_listed_in_the_main_menu_and_every_mode_starts_from_the_options():
         sim = Simulator()
         sim.run("right right right ok")
         assert sim.app.screen.text_lines() == [  # the player count is for table and sheet
-            "  mode: solo", "  solo rivals: 2", "  rolls: device", "> Start"]
+            "  mode: solo", "  solo rivals: 2", "  rolls: device", "> Start",
+            "V1,V2: virtual rivals"]
         sim.run(presses + " ok")
         assert sim.screen_name() == "OmNomScreen"
         assert sim.app.session.match.options["mode"] == mode
