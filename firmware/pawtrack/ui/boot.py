@@ -218,10 +218,18 @@ class Boot:
                 return None, None
             self.switch({"open": "resume", "game": game_id})
             return self.resume_match(game_id)  # in one process: now here
-        from pawtrack.ui.progress import Progress
+        bar = []
 
-        progress = Progress(self, "Loading")
-        match, message = self.session.resume(game_id, progress.update)
+        def progress(done, total):
+            # The bar's code loads only for a replay long enough to call it (not from a
+            # checkpoint, mostly): a game's boot holds no more than it uses.
+            if not bar:
+                from pawtrack.ui.progress import Progress
+
+                bar.append(Progress(self, "Loading"))
+            bar[0].update(done, total)
+
+        match, message = self.session.resume(game_id, progress)
         if match is not None:
             self.show_match()
             if message:  # resumed from what could be trusted of a damaged save

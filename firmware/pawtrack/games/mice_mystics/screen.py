@@ -29,7 +29,6 @@ from pawtrack.games.mice_mystics.pickers import ChapterPage, Picker, ToggleList,
 from pawtrack.games.mice_mystics.rules import MAX_DICE, STANDARD_CHECKS
 from pawtrack.ui import icons, lights, widgets
 from pawtrack.ui.choices import ChoiceScreen, choice_row
-from pawtrack.ui.confirm import ConfirmScreen
 
 FACE_ICONS = {
     "sword*": icons.MM_SWORD_STAR,
@@ -241,6 +240,8 @@ class MysticsScreen(ChoiceScreen):
         if action is not None and self.second_action(action):
             return True
         if action == "won":
+            from pawtrack.ui.confirm import ConfirmScreen  # a question now and then
+
             self.app.push(ConfirmScreen(self.app, "Chapter won?",
                                         "Did the mice reach the chapter's goal?", "Won!",
                                         "Not yet", lambda: ChoiceScreen.act(self, "won")))
@@ -417,6 +418,8 @@ class MysticsScreen(ChoiceScreen):
                 and is_standard_action(game, action)):
             return False
         name = cards.hero_name(game.current)
+        from pawtrack.ui.confirm import ConfirmScreen
+
         self.app.push(ConfirmScreen(
             self.app, "Second action?",
             "%s took an action this turn: one per turn, unless a card allows more." % name,
