@@ -179,8 +179,13 @@ class Match:
             self.after = []
 
     def needs_tidy(self):
-        """Is there work (a checkpoint, the journal's flash work) for ``tidy``?"""
-        return self._checkpoint_due() or self.journal.needs_tidy()
+        """Is there work (a checkpoint, the journal's flash work, undo's base to move
+        on) for ``tidy``?"""
+        return (
+            self._checkpoint_due()
+            or self.journal.needs_tidy()
+            or (self.base is not None and len(self.after) >= RAM_SPACING)
+        )
 
     def _checkpoint_due(self, late=False):
         rules = self.rules

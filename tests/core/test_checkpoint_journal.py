@@ -177,6 +177,23 @@ class CheckpointedSessions(unittest.TestCase):
                 return session
         self.fail("no chapter of %d actions" % actions)
 
+    def test_the_app_is_asked_to_tidy_every_ram_spacing_actions(self):
+        """Undo's base in RAM moves on while the screen is still: the match says it has
+        work for tidy (which the app runs then) once RAM_SPACING actions went by."""
+        session = Session(self, Chop, uniform, (), 1)
+        match = session.match
+        match.tidy()  # the new match's own flash work
+        for count in range(1, RAM_SPACING + 1):
+            self.assertFalse(match.needs_tidy(), count)
+            action = uniform(session.chooser, match.game, match.game.legal_actions())
+            match.act(action)
+            session.live.append(action)
+        self.assertTrue(match.needs_tidy())
+        match.tidy()
+        self.assertFalse(match.needs_tidy())
+        self.assertEqual(match.after, [])
+        session.undo(0)  # from the base before, in RAM
+
     def test_undo_reads_the_journal_only_past_two_checkpoints(self):
         """An undo rebuilds from the base kept in RAM (or the one before it), reading
         nothing from flash: in a match played with tidying (a base every checkpoint and
