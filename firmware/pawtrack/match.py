@@ -185,6 +185,7 @@ class Match:
             self._checkpoint_due()
             or self.journal.needs_tidy()
             or (self.base is not None and len(self.after) >= RAM_SPACING)
+            or self._far_base() is not None
         )
 
     def _checkpoint_due(self, late=False):
@@ -194,13 +195,66 @@ class Match:
     def tidy(self):
         """While the screen is still: the checkpoint if one is due, then the journal's
         flash work (``Journal.tidy``; its OSError goes through), and undo's base in RAM
-        moved on every RAM_SPACING actions (a checkpoint kept in RAM only)."""
+        moved on every RAM_SPACING actions (a checkpoint kept in RAM only). A base
+        further behind than that (a resume that ended on a checkpoint, or many presses
+        without a still screen) is rebuilt one action behind the live state, so that
+        the next undo applies nothing while the player waits."""
         self._checkpoint_if_due()
         self.journal.tidy()
-        if len(self.after) >= RAM_SPACING and self.base is not None:
+        far = self._far_base()
+        if far is not None and self._base_before_last(far[0], far[1]):
+            return
+        if self.base is not None and len(self.after) >= RAM_SPACING:
             record = self.game.checkpoint()
             if record is not None:
                 self._new_base(record)
+
+    def _far_base(self):
+        """(base, the live actions after it) that the next undo would start from, when
+        that is more than RAM_SPACING actions behind; else None."""
+        base, after = self.base, self.after
+        if not after and self.older is not None:
+            base, after = self.older
+        if base is None or len(after) <= RAM_SPACING:
+            return None
+        return base, after
+
+    def _base_before_last(self, base, after):
+        """Undo's base rebuilt from ``base`` and all but the last of the live actions
+        ``after`` it; that base stays for the undo after. False when it cannot be."""
+        kept = after[:-1]
+        rebuilt = self._rebuilt(base, kept)
+        if rebuilt is None:
+            return False
+        game, recent = rebuilt
+        record = game.checkpoint()
+        if record is None:
+            return False
+        self.older = (base, kept)
+        self.base = (self.moves - 1, recent, record)
+        self.after = after[-1:]
+        return True
+
+    def _rebuilt(self, base, actions):
+        """(rules object, recent actions) of the state ``actions`` after ``base``,
+        or None when the base cannot be restored or an action no longer applies."""
+        if base is SEED:
+            game = self.rules(self.options, Rng(self.seed))
+            recent = []
+        else:
+            _, base_recent, record = base
+            try:
+                game = checkpoints.restored(self.rules, self.options, record)
+            except ValueError:
+                return None
+            recent = list(base_recent)
+        try:
+            for action in actions:
+                game.apply(action)
+                recent.append(action)
+        except Exception:  # noqa: BLE001 - not as journalled: the journal's path decides
+            return None
+        return game, recent[-RECENT:]
 
     def _new_base(self, record):
         """The state now (its ``record``) becomes undo's base; the base before stays
@@ -278,26 +332,12 @@ class Match:
             self.older = None
         if self.base is None or not self.after:
             return None
-        if self.base is SEED:
-            game = self.rules(self.options, Rng(self.seed))
-            recent = []
-        else:
-            _, base_recent, record = self.base
-            try:
-                game = checkpoints.restored(self.rules, self.options, record)
-            except ValueError:
-                return None  # the journal's own path decides
-            recent = list(base_recent)
         kept = self.after[:-1]
-        try:
-            for action in kept:
-                game.apply(action)
-                recent.append(action)
-        except Exception:  # noqa: BLE001 - not as journalled: the journal's path decides
-            return None
+        rebuilt = self._rebuilt(self.base, kept)
+        if rebuilt is None:
+            return None  # the journal's own path decides
         undone = self.after[-1]
-        self.game = game
-        self.recent = recent[-RECENT:]
+        self.game, self.recent = rebuilt
         self.after = kept
         actions = self.since.actions - 1
         if actions < 0:  # back past the latest checkpoint: a new one is due, even late

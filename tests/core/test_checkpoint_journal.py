@@ -194,6 +194,28 @@ class CheckpointedSessions(unittest.TestCase):
         self.assertEqual(match.after, [])
         session.undo(0)  # from the base before, in RAM
 
+    def test_a_still_screen_after_a_resume_on_a_checkpoint_leaves_undo_nothing_to_apply(self):
+        """A resume that ends on a checkpoint leaves undo's base a whole spacing behind;
+        the next still screen (tidy) rebuilds it one action behind the live state, so
+        the undo applies no action, and the one after it still needs no read."""
+        spacing = MiceMystics.CHECKPOINT_SPACING
+        session = self.long_match(128)  # ends on a checkpoint
+        session.resume(0)
+        match = session.match
+        self.assertEqual((match.after, len(match.older[1])), ([], spacing))
+        self.assertTrue(match.needs_tidy())
+        match.tidy()
+        self.assertEqual(len(match.after), 1)
+        self.assertFalse(match.needs_tidy())
+        applied = session.rules.applied[0]
+        self.assertEqual(match.undo(), [{"ev": "undo", "action": session.live.pop()}])
+        self.assertEqual(session.rules.applied[0], applied)
+        session.check("the undo after a still screen")
+        replay = match.replay
+        match.replay = None  # the undo after this one must not read the journal either
+        self.assertTrue(session.undo(1))
+        match.replay = replay
+
     def test_undo_reads_the_journal_only_past_two_checkpoints(self):
         """An undo rebuilds from the base kept in RAM (or the one before it), reading
         nothing from flash: in a match played with tidying (a base every checkpoint and
