@@ -8,7 +8,6 @@ on the device), so it sits in the core with the match and the journal.
 """
 
 from pawtrack.game import IllegalAction
-from pawtrack.match import Match
 from pawtrack.saves import Saves
 
 SAVE_FAILED = "Could not save to flash; nothing changed."
@@ -70,6 +69,8 @@ class Session:
         """A new match of ``package`` (replacing its saved one); ValueError for bad options.
         ``shown()`` is called once the match is current and before it is written to
         flash, so its table can be on the panel while the journal is made."""
+        from pawtrack.match import Match  # (the main menu reads saves, never a match)
+
         journal = self.saves.journal(package.ID)
 
         def made(match):
@@ -105,6 +106,8 @@ class Session:
         journal = self.saves.journal(game_id)
         if not journal.exists():
             return None, None
+        from pawtrack.match import Match
+
         match, message = Match.resume(journal, self.rules_of, progress)
         if match is None:
             return None, message
