@@ -38,11 +38,19 @@ def firmware_sources(base=FIRMWARE):
     return found
 
 
+# -O3: no line numbers in the bytecode (a traceback names the file and the function
+# only) and no asserts. The .mpy build loads its code into the heap, where the line
+# tables cost about 6 KiB in a game's boot (docs/performance.md); the UF2's frozen code
+# is in flash and keeps them. CircuitPython's files are compiled the same way
+# (host_tools/circuitpython/mpy_cross.py).
+OPTIMISE = "-O3"
+
+
 def compile_file(source, target, arch, name):
     """Compile one file (``name`` is the source name kept in the .mpy); the error text or None."""
     os.makedirs(os.path.dirname(target), exist_ok=True)
     result = subprocess.run(
-        [mpy_cross(), "-march=" + arch, "-s", name, "-o", target, source],
+        [mpy_cross(), OPTIMISE, "-march=" + arch, "-s", name, "-o", target, source],
         capture_output=True,
         text=True,
     )

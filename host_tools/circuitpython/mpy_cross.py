@@ -31,6 +31,7 @@ CIRCUITPYTHON_GIT = "https://github.com/adafruit/circuitpython.git"
 SHARED = os.path.join(os.path.dirname(mp_source.ROOT), "shared", "circuitpython")
 SHARED_NAME = "mpy-cross-%s-linux-x86_64" % VERSION
 ENV = "CIRCUITPY_MPY_CROSS"
+OPTIMISE = "-O3"  # as MicroPython's .mpy files: host_tools/compile.py says why
 
 
 class MpyCrossError(RuntimeError):
@@ -120,7 +121,7 @@ def compile_file(program, source_path, name, env=None):
     when this source was compiled before."""
     with open(source_path, "rb") as f:
         source = f.read()
-    key = hashlib.sha256(source + b"\0" + name.encode()).hexdigest()[:24]
+    key = hashlib.sha256(source + b"\0" + OPTIMISE.encode() + name.encode()).hexdigest()[:24]
     store = os.path.join(cache_folder(env), "compiled")
     cached = os.path.join(store, key + ".mpy")
     if os.path.isfile(cached):
@@ -129,7 +130,7 @@ def compile_file(program, source_path, name, env=None):
     os.makedirs(store, exist_ok=True)
     partial = cached + ".%d.part" % os.getpid()
     result = subprocess.run(
-        [program, "-o", partial, "-s", name, source_path], capture_output=True, text=True
+        [program, OPTIMISE, "-o", partial, "-s", name, source_path], capture_output=True, text=True
     )
     if result.returncode != 0:
         said = (result.stderr or result.stdout).strip().splitlines()
