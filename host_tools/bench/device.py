@@ -292,7 +292,7 @@ def analyse(presses, pico, steps):
         # update (its picture is then not the flipped one).
         changed = [u for u in frames if u.start_us >= start and u.first_change_us is not None]
         step = steps[press["word"]]
-        before = steps[press["word"] - 1]["game"] if press["word"] > 0 else None
+        before = steps[press["word"] - 1] if press["word"] > 0 else {"game": None, "boots": 0}
         feedback = changed[0] if changed else None
         answer = feedback
         flipped = step.get("flipped")
@@ -313,10 +313,7 @@ def analyse(presses, pico, steps):
                 "screen": step["screen"],
                 "game": step["game"],
                 "acked": bool(step.get("acked")),
-                # a press that switched boots (pawtrack.hal.launcher): into a match or out
-                "switch": "open"
-                if before is None and step["game"]
-                else ("leave" if before and step["game"] is None else None),
+                "switch": switch_kind(before, step),
                 "visible": step.get("changed", True),
                 "first_change_ms": (feedback.first_change_us - start) / 1000 if changed else None,
                 "feedback_ms": (feedback.done_us - start) / 1000 if changed else None,
@@ -328,6 +325,18 @@ def analyse(presses, pico, steps):
             }
         )
     return rows
+
+
+def switch_kind(before, step):
+    """What a press did between boots (pawtrack.hal.launcher), from the simulator's steps
+    before and after it: "open" (Start or Resume: a match opened, in its game's boot),
+    "leave" (any other switch: back to the menu's boot, from a table or from a game's
+    options page), or None (a press within a boot)."""
+    if before["game"] is None and step["game"]:
+        return "open"
+    if step.get("boots", 0) != before.get("boots", 0):
+        return "leave"
+    return None
 
 
 def script_run(build, script, ref, mode, pin, record):

@@ -38,7 +38,8 @@ def latency(rows, long=False, switches=None):
     something new on the panel (on the simulator; a press that changes nothing there has no
     answer to wait for on the device either, and its "first change" would be a later one).
     ``switches``: None for the presses within a boot; "open" for those that opened a match
-    (Start, Resume), "leave" for those that went back to the menu, each through a restart."""
+    (Start, Resume), "leave" for those that went back to the menu (from a table or from a
+    game's options page), each through a restart."""
     chosen = [
         r
         for r in rows
@@ -301,7 +302,10 @@ def curve_section(builds, keys, labels):
 def switch_section(builds, keys, labels):
     """The presses that switch boots: into a match and back to the menu."""
     rows = []
-    for kind, name in (("open", "Start (into a match)"), ("leave", "back to the menu")):
+    for kind, name in (
+        ("open", "Start or Resume (into a match)"),
+        ("leave", "back to the menu (from a table or a game's options)"),
+    ):
         row = [name]
         for key in keys:
             stats = latency(presses_of(builds[key], "flash"), switches=kind)
@@ -312,8 +316,9 @@ def switch_section(builds, keys, labels):
         rows.append(row)
     return (
         "\n### Switches between boots (emulated ms, p50 / p95 / max)\n\n"
-        "Every match runs in a boot of its own (a restart, docs/design.md): the presses of"
-        " the scripts that opened a match or left it, their feedback and then the new"
+        "Every match runs in a boot of its own (a restart, docs/design.md), and leaving a"
+        " game's options page for the menu is a restart too: the presses of the scripts"
+        " that opened a match or went back to the menu, their feedback and then the new"
         " boot's picture.\n\n"
         + table(["press"] + ["%s: presses: feedback / table" % labels[k] for k in keys], rows)
     )

@@ -124,8 +124,9 @@ REST_STEP_MS = 20
 
 
 def reference(script):
-    """The script on the simulator: {"steps": [{"screen", "game", "over", "taken", "acked",
-    "animated"}] one per word ("taken": the screen acted on the press; "acked": the pressed
+    """The script on the simulator: {"steps": [{"screen", "game", "boots", "over", "taken",
+    "acked", "animated"}] one per word ("boots": the switches between boots so far;
+    "taken": the screen acted on the press; "acked": the pressed
     control was flipped on the panel first (App.acknowledge); "changed": the panel showed
     something new for it (a right on a row of one choice shows nothing); "flipped": the
     picture right after that flip (bytes, or None); "animated": it was
@@ -159,8 +160,16 @@ def reference(script):
         if shown:
             flipped.append(bytes(app.canvas.buffer))  # the panel right after the flip
 
+    boots = [0]
+    reboot = app.reboot
+
+    def counting_reboot(record):  # a switch between boots (a restart on the device)
+        boots[0] += 1
+        reboot(record)
+
     app.deliver = noting_deliver
     app.acknowledge = noting_acknowledge
+    app.reboot = counting_reboot
     steps = []
     games = []
     finished = []
@@ -187,6 +196,7 @@ def reference(script):
         steps.append(
             {
                 "screen": sim.screen_name(),
+                "boots": boots[0],  # switches so far (pawtrack.hal.launcher)
                 "game": game,
                 "over": over,
                 "taken": any(taken),

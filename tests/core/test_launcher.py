@@ -69,6 +69,24 @@ class OneProcessTest(unittest.TestCase):
         self.assertEqual(app.screen.entries()[app.screen.selected], "Cat & Mouse")
         self.assertTrue("Resume Cat & Mouse" in app.screen.entries())
 
+    def test_back_from_a_games_options_is_a_new_menu_boot_on_its_row(self):
+        app = App(make_hal(), games.catalog())
+        app.screen.selected = app.screen.entries().index("Om Nom Nom")
+        app.press("ok")
+        self.assertEqual(names(app), ["HomeScreen", "GameSetupScreen"])
+        app.press("right")
+        app.press("back")
+        self.assertEqual(names(app), ["HomeScreen"])
+        self.assertEqual(app.record["open"], "menu")  # a switch, not a pop
+        self.assertEqual(app.screen.entries()[app.screen.selected], "Om Nom Nom")
+        record = app.record
+        app.screen.selected = app.screen.entries().index("Settings")
+        app.press("ok")  # the Settings page is the menu's own: back from it is a pop
+        self.assertEqual(names(app), ["HomeScreen", "SettingsScreen"])
+        app.press("back")
+        self.assertEqual(names(app), ["HomeScreen"])
+        self.assertIs(app.record, record)
+
     def test_every_match_is_a_new_boot(self):
         app = App(make_hal(), games.catalog())
         app.start_match(games.find("chop"), {}, 5)
@@ -221,6 +239,15 @@ class DeviceBootTest(unittest.TestCase):
         self.assertEqual([e["ev"] for e in events], ["new", "pressed"])
         self.assertEqual((events[1]["id"], events[1]["screen"]), (2, "ChopScreen"))
         self.assertTrue(booted.settings.game_options("chop"))  # remembered by this boot
+
+    def test_back_from_a_games_options_restarts_into_the_menu(self):
+        app = App(self.device_hal(), games.catalog())
+        app.screen.selected = app.screen.entries().index("Cat & Mouse")
+        app.press("ok")
+        with self.assertRaises(Switch) as caught:
+            app.press("back")
+        self.assertEqual(caught.exception.record["open"], "menu")
+        self.assertEqual(caught.exception.record["menu"], ["game", "chop"])
 
 
 if __name__ == "__main__":

@@ -54,6 +54,7 @@ class Driver:
         self.board = board
         self.logged = 0
         self.shown_at = []  # len(machine.I2C.log) after each panel update
+        self.switches = 0  # soft resets into another boot so far
         self.boot()
 
     def boot(self):
@@ -68,9 +69,11 @@ class Driver:
             stdout=SerialOutput(),
         )
         self.device.hal.new_seed = lambda: SEED
-        oled = self.device.oled
-        oled.show = self.noting(oled.show)
-        oled.show_area = self.noting(oled.show_area)
+        canvas = type(self.device.oled)
+        if not getattr(canvas, "noted", False):  # the class's: a switch's next boot too
+            canvas.show = self.noting(canvas.show)
+            canvas.show_area = self.noting(canvas.show_area)
+            canvas.noted = True
 
     def loop_pass(self):
         """One pass of Device.run's loop; a switch restarts as the device does."""
@@ -82,6 +85,7 @@ class Driver:
                 self.device.switch(self.app, switch.record)
             except machine.SoftResetRequested:
                 pass
+            self.switches += 1
             self.boot()
 
     def advance(self, ms):
@@ -131,6 +135,7 @@ class Driver:
                     "frame": hex_of(self.device.oled.buffer),
                     "leds": strip[-1] if strip else None,
                     "screen": type(self.app.screen).__name__,
+                    "switches": self.switches,
                     "problems": list(self.device.hal.problems),
                 }
             )

@@ -91,6 +91,11 @@ def test_each_press_sends_less_than_a_full_frame(capsys):
     # control it acts on (App.acknowledge): a few columns of two pages, or the
     # highlight bar and the row it moves to (up to four pages).
     for before, record in zip(records, records[1:]):
+        if record["switches"] != before["switches"]:
+            # a press that switched boots (back from a game's options): the next boot
+            # sends its whole first picture, as at power-on, then what changed after it
+            assert all(sent < boot + 40 for sent in record["updates"]), record["updates"]
+            continue
         assert all(sent <= bench_i2c.PRESSED_LOOK_MAX for sent in record["updates"][:-1])
         sent = record["updates"][-1]
         if record["screen"] == before["screen"]:

@@ -6,7 +6,9 @@ after asking when that would replace the game's unfinished saved match. The
 choices are remembered in the settings for next time (written by the game's
 boot once the table is on the screen, not while the player waits for it; the
 saved match's folder is made while the player reads the options); Start switches to the game's
-own boot (``App.start_match``), where the table's code loads;
+own boot (``App.start_match``), where the table's code loads, and back
+switches to a fresh boot of the main menu (``Screen.GAME_PAGE``), which
+holds no game's rules;
 a remembered value the game no longer accepts (renamed or dropped by a newer
 firmware) falls back to that option's default, and the other remembered
 options are kept.
@@ -57,6 +59,8 @@ def remembered_options(game, remembered):
 
 
 class GameSetupScreen(MenuScreen):
+    GAME_PAGE = True  # back to the menu is a switch to its own boot (pawtrack.ui.stack)
+
     def __init__(self, app, module):
         MenuScreen.__init__(self, app)
         self.module = module

@@ -40,6 +40,10 @@ these conventions so every game feels the same:
 
 class Screen:
     HOLD_BACK = None  # what holding back does here, shown while it is held (a game: undo)
+    # A screen of one game's own opened from the main menu (its options page): leaving
+    # it for the menu is a switch to the menu's own boot, as leaving a match is
+    # (pawtrack.ui.stack), so a menu's boot never holds more than one game's rules.
+    GAME_PAGE = False
 
     def __init__(self, app):
         self.app = app

@@ -4,9 +4,10 @@
 the loop, the input and the boot). The stack's bottom is the main menu in the
 menu's boot, the match's table in a game's boot (pawtrack.hal.launcher: each
 boot holds one of them); going below the bottom, or home from a game's boot,
-switches to the other boot (``App.switch``). A screen that raises is replaced
-by a message saying what went wrong (``guard``), so one bug never stops the
-device.
+switches to the other boot (``App.switch``), and so does leaving a game's
+options page (``Screen.GAME_PAGE``) for the menu: a fresh menu boot. A screen
+that raises is replaced by a message saying what went wrong (``guard``), so one
+bug never stops the device.
 """
 
 
@@ -20,8 +21,12 @@ class ScreenStack:
         self.dirty = True
 
     def pop(self):
-        """Close the top screen; closing a game's table is going home."""
+        """Close the top screen; closing a game's table, or its options page, is going
+        home."""
         if len(self.screens) > 1:
+            if self.screen.GAME_PAGE and self.boot_game is None:
+                self.home()
+                return
             self.screens.pop()
             self.screen.enter()
         elif self.boot_game is not None:
@@ -33,8 +38,9 @@ class ScreenStack:
         self.dirty = True
 
     def home(self):
-        """Back to the main menu (from a game's boot: a switch to the menu's)."""
-        if self.boot_game is not None:
+        """Back to the main menu (from a game's boot, or a game's page: a switch to the
+        menu's own boot)."""
+        if self.boot_game is not None or any(s.GAME_PAGE for s in self.screens):
             self.switch({"open": "menu"})
             return
         del self.screens[1:]
