@@ -10,11 +10,10 @@ decoded from the PIO's WS2812 bitstream must equal the simulator's; a match
 the simulator starts gets the seed the board announced on its data port. The
 console and the data port must say no error.
 
-Mmm!, Mice & Mystics and Om Nom Nom do not fit CircuitPython 10.2.1's heap on
-the Pico yet (MemoryError: see docs/hardware.md, section 2b; Om Nom Nom's solo
-game ran out of memory at its first reveal once the table rolls were added):
-their tests are strict expected failures, so the tier fails once they play
-there and the marks must go.
+Mmm! and Mice & Mystics do not fit CircuitPython 10.2.1's heap on the Pico yet
+(MemoryError: see docs/hardware.md, section 2b): their tests are strict expected
+failures, so the tier fails once they play there and the marks must go (as Om
+Nom Nom's did once the firmware was compiled without line tables).
 """
 
 import pytest
@@ -27,14 +26,14 @@ from host_tools.emu.circuitpython import EmulatedCircuitPython
 PRESSES_IN_GAME = 4
 HEAP = pytest.mark.xfail(
     strict=True,
-    reason="does not fit CircuitPython 10.2.1's heap on the Pico: MemoryError (about 25 KiB "
-    "free with a game open, the largest block 7-19 KiB)",
+    reason="does not fit CircuitPython 10.2.1's heap on the Pico: MemoryError (8-9 KiB "
+    "free with the game open, the largest block 4-6 KiB)",
 )
 GAMES = [  # (the bench script, the game's row on the main menu)
     pytest.param("mmm", "Mmm!", marks=HEAP),
     ("mouse_chaos", "Mouse Chaos"),
     ("chop", "Cat & Mouse"),
-    pytest.param("om_nom_nom_solo", "Om Nom Nom", marks=HEAP),  # since the table rolls
+    ("om_nom_nom_solo", "Om Nom Nom"),
     pytest.param("mice_mystics", "Mice & Mystics", marks=HEAP),
 ]
 
