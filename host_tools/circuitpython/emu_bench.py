@@ -223,7 +223,8 @@ def table(data):
     lines = [
         "| %s, emulated Pico | |" % data["firmware"],
         "|---|---|",
-        "| copied by make flash RUNTIME=circuitpython | %s |" % data["copied"].split(": ", 1)[-1],
+        # what was copied, without the temporary drive's path: "113 copied (211955 bytes), ..."
+        "| copied by make flash RUNTIME=circuitpython | %s |" % data["copied"].rsplit("): ", 1)[-1],
         "| boot to the menu | %.0f ms (%.0f ms after the 1 s safe-mode wait) |"
         % (data["boot_ms"], data["boot_after_window_ms"]),
         "| release to first changed byte, p50 / p95 / max | %s ms |" % triple(data["first_change"]),
