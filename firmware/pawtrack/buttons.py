@@ -14,6 +14,11 @@ the active-low wiring). This module turns that into events:
     sent every ``repeat_ms`` while the button stays held after the long press,
     for screens that scroll or count while a button is held.
 
+A press can begin while the loop is busy (a slow redraw, a job run while the
+screen is still): the pins' interrupts then say when it went down, and
+``update`` times the press from that moment (``down_at``), so a button held
+past ``long_ms`` is a long press however late the loop first saw it.
+
 Debouncing is time based: the first edge is acted on at once and the pin is
 then ignored for ``debounce_ms`` (contact bounce lasts a few milliseconds), so
 a press answers immediately and a bouncing contact never makes two presses.
@@ -48,6 +53,14 @@ def ticks_diff(new, old):
     return new - old
 
 
+def went_down(at, now, before, diff):
+    """When a press seen at ``now`` began: the hardware's time ``at`` if it has one that
+    is not in the future nor before the button's last change ``before``, else now."""
+    if at is None or diff(now, at) < 0 or (before is not None and diff(at, before) < 0):
+        return now
+    return at
+
+
 class ButtonInput:
     def __init__(
         self,
@@ -68,8 +81,12 @@ class ButtonInput:
         self.long_sent = [False] * count
         self.next_repeat = [0] * count
 
-    def update(self, now, levels):
+    def update(self, now, levels, down_at=None):
         """Feed one sample; returns the (button name, kind) events it caused.
+
+        ``down_at``: None, or per button the time the hardware saw it go down
+        since the last sample (None where it did not), which a press seen now
+        is timed from.
 
         Called every few milliseconds while nothing happens, so a sample that
         causes no event allocates nothing (the empty tuple is shared)."""
@@ -82,6 +99,8 @@ class ButtonInput:
             if level != self.pressed[i] and settled:
                 self.pressed[i] = level
                 self.changed_at[i] = now
+                if level and down_at is not None:
+                    self.changed_at[i] = went_down(down_at[i], now, since, diff)
                 if level:
                     self.long_sent[i] = False
                 elif not self.long_sent[i]:

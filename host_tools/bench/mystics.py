@@ -120,6 +120,7 @@ class Strip:
 
 class Buttons:
     names = ("left", "ok", "right", "back")
+    down_at = None
 
     def read(self):
         return (False, False, False, False)

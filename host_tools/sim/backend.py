@@ -54,6 +54,7 @@ class SimButtons:
     def __init__(self, names=BUTTONS):
         self.names = tuple(names)
         self.levels = [False] * len(self.names)
+        self.down_at = None  # the simulator's presses are seen when they happen
 
     def set(self, name, pressed):
         self.levels[self.names.index(name)] = pressed

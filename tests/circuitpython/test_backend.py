@@ -166,6 +166,18 @@ def test_buttons_come_from_keypad_events_and_a_tap_between_reads_counts_once(cp,
     assert buttons.read() == (False, False, False, False)
 
 
+def test_a_press_read_late_comes_with_the_time_keypad_saw_it(cp, tmp_path):
+    device, clock, port = make(cp, tmp_path)
+    buttons = device.buttons
+    cp.hw.state.ticks = 100
+    cp.keypad.press("GP13", True)  # back goes down while the loop is busy
+    cp.hw.state.ticks = 400
+    assert buttons.read() == (False, False, False, True)
+    assert buttons.down_at == [None, None, None, 100]
+    assert buttons.read() == (False, False, False, True)  # still held: no new press
+    assert buttons.down_at == [None, None, None, None]
+
+
 def test_an_overflowed_queue_is_cleared_and_held_buttons_come_again(cp, tmp_path):
     device, clock, port = make(cp, tmp_path)
     keys = cp.hw.state.keys[-1]

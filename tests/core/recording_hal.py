@@ -36,6 +36,7 @@ class SetButtons:
     def __init__(self, names=("left", "ok", "right", "back")):
         self.names = names
         self.levels = [False] * len(names)
+        self.down_at = None
 
     def read(self):
         return tuple(self.levels)

@@ -79,3 +79,39 @@ class ButtonTimingTest(unittest.TestCase):
             now = (start + step) % period
             events += buttons.update(now, (step < 700,))
         self.assertEqual([e[1] for e in events], [LONG, REPEAT])
+
+
+class PressSeenLateTest(unittest.TestCase):
+    """The loop was busy when the button went down; the pins' interrupt noted when."""
+
+    def test_a_hold_seen_late_is_timed_from_when_it_began(self):
+        # back went down at 100 during a 400 ms job; the loop first reads it at 400,
+        # still held, and the player lets go at 700: a 600 ms hold, a long press
+        buttons = ButtonInput(("back",))
+        events = list(buttons.update(400, (True,), [100]))
+        for t in range(405, 701, 5):
+            events += buttons.update(t, (t < 700,), [None])
+        self.assertEqual(events, [("back", LONG)])
+
+    def test_without_the_time_the_same_hold_would_be_a_short_press(self):
+        buttons = ButtonInput(("back",))
+        events = list(buttons.update(400, (True,)))
+        for t in range(405, 701, 5):
+            events += buttons.update(t, (t < 700,))
+        self.assertEqual(events, [("back", SHORT)])
+
+    def test_a_tap_during_a_long_job_is_still_a_short_press(self):
+        buttons = ButtonInput(("ok",))
+        events = list(buttons.update(900, (True,), [100]))  # latched: down at 100, up since
+        events += buttons.update(905, (False,), [None])
+        self.assertEqual(events, [("ok", SHORT)])
+
+    def test_a_time_from_the_future_or_before_the_last_change_is_not_trusted(self):
+        buttons = ButtonInput(("ok",))
+        list(buttons.update(0, (True,)))
+        list(buttons.update(100, (False,)))  # released at 100
+        buttons.update(200, (True,), [50])  # before the release: not this press
+        self.assertEqual(buttons.changed_at[0], 200)
+        list(buttons.update(300, (False,)))
+        buttons.update(400, (True,), [450])  # not yet
+        self.assertEqual(buttons.changed_at[0], 400)

@@ -230,6 +230,15 @@ class ButtonsTest(unittest.TestCase):
         self.buttons.sleep_ms(5)  # no edge: the whole rest
         self.assertEqual(self.clock.now, 108)
 
+    def test_a_latched_press_says_when_it_went_down(self):
+        self.at(100, 11, 0)  # down during a slow pass; the loop reads at 400
+        self.clock.now = 400
+        self.assertEqual(self.buttons.read(), [False, True, False])
+        self.assertEqual(self.buttons.down_at, [None, 100, None])
+        self.clock.now = 405  # still held: the press was reported, no new time
+        self.assertEqual(self.buttons.read(), [False, True, False])
+        self.assertEqual(self.buttons.down_at, [None, None, None])
+
     def test_a_new_press_after_a_quiet_release_is_latched(self):
         self.at(0, 10, 0)
         self.at(100, 10, None)

@@ -14,7 +14,10 @@ hands them to ``pawtrack.ui.app.App`` inside a ``Hal``:
     only when the colours changed.
 ``buttons``
     ``names`` (e.g. ("left", "ok", "right", "back")) and ``read()`` returning
-    a tuple of booleans in the same order, True while a button is pressed.
+    a tuple of booleans in the same order, True while a button is pressed;
+    and ``down_at``: None, or a list that ``read()`` fills with the
+    ``clock`` time each press it reports began, where the hardware saw it
+    begin before the read (else None), so a press is timed from there.
 ``clock``
     ``ticks_ms()``, ``ticks_diff(new, old)`` and ``sleep_ms(ms)``.
 ``files``

@@ -73,8 +73,9 @@ class Input:
             self.left_repeats = None
 
     def poll_buttons(self, now):
-        levels = self.hal.buttons.read()
-        for name, kind in self.input.update(now, levels):
+        buttons = self.hal.buttons
+        levels = buttons.read()
+        for name, kind in self.input.update(now, levels, buttons.down_at):
             self.press(name, kind)
         if self.left_repeats is not None:
             self.release_left()

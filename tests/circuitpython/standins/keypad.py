@@ -1,17 +1,22 @@
 """Stand-in for ``keypad``: the test moves a button (``press``), the change is queued as an event.
 
+Each event carries the time it was queued (``supervisor.ticks_ms``, as the real
+one's ``timestamp``).
+
 The real ``Keys`` scans its pins in C every ``interval`` and queues each
 change; here a change is queued when the test makes it, with the same Event
 and EventQueue interface (``get_into``, ``overflowed``, ``clear``, ``reset``).
 """
 
+import supervisor
 from standin_hardware import state
 
 
 class Event:
-    def __init__(self, key_number=0, pressed=True):
+    def __init__(self, key_number=0, pressed=True, timestamp=None):
         self.key_number = key_number
         self.pressed = pressed
+        self.timestamp = supervisor.ticks_ms() if timestamp is None else timestamp
 
     @property
     def released(self):
@@ -28,12 +33,12 @@ class EventQueue:
         if len(self.queue) >= self.max_events:
             self.overflowed = True
             return
-        self.queue.append((key_number, pressed))
+        self.queue.append((key_number, pressed, supervisor.ticks_ms()))
 
     def get_into(self, event):
         if not self.queue:
             return False
-        event.key_number, event.pressed = self.queue.pop(0)
+        event.key_number, event.pressed, event.timestamp = self.queue.pop(0)
         return True
 
     def get(self):

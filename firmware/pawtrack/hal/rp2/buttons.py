@@ -6,10 +6,12 @@ idle, but a pass that redraws the screen or writes the journal takes longer,
 and a quick tap could fall between two reads. So each pin also has an edge
 interrupt (hard IRQ: runs at once, allocates nothing) that timestamps edges
 with ``ticks_ms``: a falling edge after the pin was quiet and released for
-``QUIET_MS`` latches "pressed"; rising edges only move the release time, so
-the bounce of a release never latches a phantom press. ``read()`` reports a
-latched press once, then clears it; ``pawtrack.buttons`` does the debouncing
-and the short/long decisions.
+``QUIET_MS`` latches "pressed" and notes its time; rising edges only move the
+release time, so the bounce of a release never latches a phantom press.
+``read()`` reports a latched press once, then clears it, and puts the time it
+went down in ``down_at``; ``pawtrack.buttons`` does the debouncing and the
+short/long decisions (a press held from the middle of a slow loop pass is
+timed from its edge, not from the read that saw it).
 
 ``sleep_ms(ms)`` is the loop's rest between passes: it waits for events
 (``machine.idle()``, a millisecond at most each) and returns early when an
@@ -47,6 +49,7 @@ def edge_handler(buttons, index):
             or buttons.clock.ticks_diff(now, buttons.released_at[index]) >= buttons.quiet_ms
         ):
             buttons.latched[index] = 1
+            buttons.latched_at[index] = now
 
     return edge
 
@@ -62,8 +65,10 @@ class Buttons:
         self.latched = bytearray(count)
         self.released = bytearray(count)  # 1 once the pin has been released
         self.released_at = array.array("i", [0] * count)  # ticks_ms of the last release
+        self.latched_at = array.array("i", [0] * count)  # ticks_ms of the latched press
         self.edges = bytearray(1)  # edges seen, counted round (sleep_ms wakes on a change)
         self.levels = [False] * count  # what read() fills and returns
+        self.down_at = [None] * count  # and the times of the presses it reports latched
         for index, name in enumerate(self.names):
             pin = machine.Pin(pins_by_name[name], machine.Pin.IN, machine.Pin.PULL_UP)
             self.pins.append(pin)
@@ -86,10 +91,11 @@ class Buttons:
         """The levels in ``names`` order, True = pressed now or since the last read.
 
         Called every few milliseconds: it fills one list made at start-up and
-        returns it (allocating nothing), so the caller must read it before the
-        next call."""
+        returns it (allocating nothing), so the caller must read it (and
+        ``down_at``) before the next call."""
         levels = self.levels
         latched = self.latched
+        down_at = self.down_at
         pins = self.pins
         state = machine.disable_irq()
         # MicroPython raises a pending KeyboardInterrupt (Ctrl-C, mpremote taking over)
@@ -98,6 +104,7 @@ class Buttons:
         try:
             for i in range(len(pins)):
                 levels[i] = latched[i] == 1
+                down_at[i] = self.latched_at[i] if levels[i] else None
                 latched[i] = 0
         finally:
             machine.enable_irq(state)
