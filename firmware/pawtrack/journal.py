@@ -59,7 +59,6 @@ live ones to the game. Nothing holds the list of actions.
 """
 
 import json
-import struct
 
 from pawtrack import const, records
 from pawtrack.files import (
@@ -197,18 +196,7 @@ ONE_BIT_CLEARED = bytes((0x7F, 0xBF, 0xDF, 0xEF, 0xF7, 0xFB, 0xFD, 0xFE))
 def _record_end(buf, view, pos, fill):
     """The offset after the good record at ``pos`` in the window, or -1 if none is there
     (or it does not fit in the window)."""
-    if fill - pos < records.OVERHEAD:
-        return -1
-    length, kind, check = struct.unpack_from("<HBB", buf, pos)
-    end = pos + records.OVERHEAD + length
-    if length > ACTION_BYTES or end > fill:
-        return -1
-    if records.crc32(view[pos : pos + 3]) & 0xFF != check:
-        return -1
-    (crc,) = struct.unpack_from("<I", buf, end - records.CRC_SIZE)
-    if records.crc32(view[pos : end - records.CRC_SIZE]) != crc:
-        return -1
-    return end
+    return records.record_end(buf, view, pos, fill, ACTION_BYTES)
 
 
 def _record_after(buf, view, stop, fill):
@@ -258,17 +246,10 @@ def read_log(f, number, visit, buf, after_cut=False):
             base += pos
             fill = _fill(f, view, fill - pos)
             pos = 0
-        if fill - pos < records.OVERHEAD:
+        end = records.record_end(buf, view, pos, fill, ACTION_BYTES)
+        if end < 0:
             break
-        length, record_kind, check = struct.unpack_from("<HBB", buf, pos)
-        end = pos + records.OVERHEAD + length
-        if length > ACTION_BYTES or end > fill:
-            break
-        if records.crc32(view[pos : pos + 3]) & 0xFF != check:
-            break
-        (crc,) = struct.unpack_from("<I", buf, end - records.CRC_SIZE)
-        if records.crc32(view[pos : end - records.CRC_SIZE]) != crc:
-            break
+        record_kind = buf[pos + 2]
         payload = bytes(view[pos + records.HEAD_SIZE : end - records.CRC_SIZE])
         if after_cut:
             if record_kind != KIND_STATUS or not payload or not payload[0] & AFTER_CUT:

@@ -81,6 +81,27 @@ class RecordTest(unittest.TestCase):
             records.crc32_python(b"lo", records.crc32_python(b"hel")), records.crc32(b"hello")
         )
 
+    def test_a_whole_record_has_the_same_crc_whatever_its_payload(self):
+        for payload in (b"", b"roll", b"place 3 1 5", bytes(range(200))):
+            record = records.encode(0x53, payload)
+            self.assertEqual(records.crc32(record), records.GOOD_RECORD_CRC)
+            self.assertEqual(records.crc32_python(record), records.GOOD_RECORD_CRC)
+
+    def test_record_end_finds_a_good_record_and_refuses_any_byte_changed(self):
+        record = records.encode(0x41, b"move 2")
+        buf = bytearray(b"\xff" + record + b"\xff" * 8)
+        view = memoryview(buf)
+        fill = len(buf)
+        self.assertEqual(records.record_end(buf, view, 1, fill, 100), 1 + len(record))
+        self.assertEqual(records.record_end(buf, view, 0, fill, 100), -1)
+        self.assertEqual(records.record_end(buf, view, 1, len(record), 100), -1)  # cut off
+        self.assertEqual(records.record_end(buf, view, 1, fill, 5), -1)  # longer than allowed
+        for index in range(1, 1 + len(record)):  # the check byte too: the CRC covers it
+            for flip in (0x01, 0x80):
+                buf[index] ^= flip
+                self.assertEqual(records.record_end(buf, view, 1, fill, 100), -1, index)
+                buf[index] ^= flip
+
     def test_record_layout(self):
         record = records.encode(0x41, b"roll")
         self.assertEqual(len(record), 4 + records.OVERHEAD)
