@@ -129,3 +129,41 @@ def test_power_cuts_across_a_session_resume_to_the_last_shown_state_or_one_past(
             actions = saved
             count = len(saved)
         assert_clean_serial(pico)
+
+
+BUSY_INSTRUCTIONS = 600_000  # in 10 emulated ms: the loop at rest runs about 120,000
+
+
+def test_back_held_while_the_resumed_match_is_tidied_is_an_undo(tmp_path):
+    """Back pressed as soon as a resumed match's table is up and held 700 ms (a long
+    press) is an undo, even while the loop is busy with the work put off for a still
+    screen (undo's base rebuilt, the menu's order written): the press is timed from
+    its pin's edge, not from the loop pass that first reads it."""
+    snapshot = play_long_match(str(tmp_path), "chop", 1000, seed=3)
+    with EmulatedPico(files=firmware_files() + saved_files(str(tmp_path))) as pico:
+        pico.boot()
+        said = len(pico.serial)
+        pico.press("ok")  # Resume
+        for _ in range(RESUME_LIMIT_MS // 10):
+            if any(e.get("ev") == "resumed" for e in protocol_events(pico, said)):
+                break
+            pico.run_for(10)
+        busy = 0
+        for _ in range(100):  # the still screen's work starts 20 ms after the table
+            before = pico.stats()["instructions"]
+            pico.run_for(10)
+            if pico.stats()["instructions"] - before >= BUSY_INSTRUCTIONS:
+                busy += 1
+                if busy == 2:
+                    break
+            else:
+                busy = 0
+        assert busy == 2, "no work after the resumed table"
+        busy_from = pico.emulated_ms()
+        pico.press("back", long=True)
+        match = command(pico, {"cmd": "state"})["match"]
+        assert match is not None, "back held from %.0f ms left the match (a short back)" % (
+            busy_from
+        )
+        assert match["moves"] == snapshot["moves"] - 1
+        assert_clean_serial(pico)
