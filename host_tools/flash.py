@@ -11,7 +11,10 @@
    pack it into one file, /pawtrack.bundle (host_tools/firmware_bundle.py),
    which main.py mounts through /bundlefs.mpy (firmware/bundlefs.py says
    why: each import from LittleFS folders cost the menu about 100 ms at boot).
-   main.py goes as source (/main.py), the board file compiled (/board.mpy).
+   main.py goes compiled too (/pawtrack_main.mpy), loaded by a two-line
+   /main.py (firmware/flash_main.py): MicroPython compiles main.py's source at
+   every boot, 80 ms of every start and switch on the emulated Pico. The
+   board file goes compiled (/board.mpy).
    Backends for other runtimes are left out. Then ask the device (mpremote
    exec) which MicroPython it runs, which .mpy version it loads, how much
    flash is free, and what /pawtrack.manifest says is on it (the sha256 and
@@ -45,6 +48,7 @@ BUILD = os.path.join(ROOT, "build", "flash")
 MANIFEST = "/pawtrack.manifest"
 PACKAGE_DIR = "/lib/pawtrack"  # where the firmware's modules were kept before the bundle
 BUNDLE = "/pawtrack.bundle"
+MAIN_MPY = "/pawtrack_main.mpy"  # firmware/main.py compiled; /main.py imports it
 OTHER_BACKENDS_OF = {"rp2040": "rp2", "rp2350": "rp2"}  # chip -> the hal backend it uses
 PROBE_TAG = "PAWTRACK-PROBE "
 RESERVE_BLOCKS = 2  # blocks LittleFS needs free to keep working
@@ -85,7 +89,7 @@ def needed(relative_mpy, board):
     """Whether a compiled pawtrack module is part of this board's firmware."""
     parts = relative_mpy.split("/")
     if parts[0] != "pawtrack":
-        return False  # main.py goes as source, bundlefs on its own
+        return False  # main.py (as /pawtrack_main.mpy) and bundlefs go on their own
     if parts[1:2] == ["hal"] and len(parts) > 3:
         return parts[2] == OTHER_BACKENDS_OF[board["chip"]]
     return True
@@ -114,7 +118,8 @@ def build(board, out=None):
     with open(bundle, "wb") as f:
         f.write(bundle_bytes(modules))
     return [
-        Upload(os.path.join(FIRMWARE, "main.py"), "/main.py"),
+        Upload(os.path.join(FIRMWARE, "flash_main.py"), "/main.py"),
+        Upload(os.path.join(out, "main.mpy"), MAIN_MPY),
         Upload(board_mpy, "/board.mpy"),
         Upload(os.path.join(out, "bundlefs.mpy"), "/bundlefs.mpy"),
         Upload(bundle, BUNDLE),
@@ -191,8 +196,8 @@ def _pt_walk(d, out):
             out[p] = os.stat(p)[6]
 _pt_files = {}
 _pt_walk('%(package)s', _pt_files)
-for _pt_p in ('/main.py', '/board.py', '/board.mpy', '/bundlefs.mpy', '%(bundle)s',
-              '%(manifest)s'):
+for _pt_p in ('/main.py', '%(main_mpy)s', '/board.py', '/board.mpy', '/bundlefs.mpy',
+              '%(bundle)s', '%(manifest)s'):
     try:
         _pt_files[_pt_p] = os.stat(_pt_p)[6]
     except OSError:
@@ -237,7 +242,13 @@ print('%(tag)s' + json.dumps({
     'files': _pt_files,
     'frozen': _pt_f,
 }))
-""" % {"package": PACKAGE_DIR, "manifest": MANIFEST, "tag": PROBE_TAG, "bundle": BUNDLE}
+""" % {
+    "package": PACKAGE_DIR,
+    "manifest": MANIFEST,
+    "tag": PROBE_TAG,
+    "bundle": BUNDLE,
+    "main_mpy": MAIN_MPY,
+}
 
 
 def mpremote(port, args, timeout):

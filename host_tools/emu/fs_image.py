@@ -5,7 +5,7 @@ LittleFS v2, 352 blocks of 4096 bytes (1408 KiB), prog size 256, read size 32,
 lookahead 32 (``ports/rp2/modules/_boot.py`` and ``extmod/vfs_lfsx.c``).
 
 ``firmware_files(board)`` is exactly what ``make flash`` copies (host_tools.flash:
-main.py, board.mpy, bundlefs.mpy and the firmware bundle, and the manifest
+main.py, pawtrack_main.mpy, board.mpy, bundlefs.mpy and the firmware bundle, and the manifest
 written last), so ``build_image(firmware_files(...))`` is a flash that
 ``make flash`` would have left, made in a fraction of a second; the emulated Pico
 starts with it (``EmulatedPico(files=...)``). ``read_files(image)`` lists what a

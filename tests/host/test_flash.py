@@ -111,17 +111,23 @@ def test_make_flash_refuses_a_broken_board_file_before_looking_for_a_device(tmp_
 # -- what goes onto the device -----------------------------------------------------------------
 
 
-def test_the_firmware_is_main_the_board_and_one_bundle_of_mpy(pico_uploads):
+def test_the_firmware_is_main_compiled_the_board_and_one_bundle_of_mpy(pico_uploads):
     board, uploads = pico_uploads
     remotes = [u.remote for u in uploads]
-    assert remotes == ["/main.py", "/board.mpy", "/bundlefs.mpy", "/pawtrack.bundle"]
+    assert remotes == [
+        "/main.py", "/pawtrack_main.mpy", "/board.mpy", "/bundlefs.mpy", "/pawtrack.bundle"
+    ]  # fmt: skip
+    # /main.py only loads main.py compiled: MicroPython compiles main.py's source each boot
     with open(uploads[0].local, encoding="utf-8") as f:
-        assert "bundlefs.mount()" in f.read()
-    assert flash.mpy_header(uploads[1].local)[:2] == (6, 0)  # the board: bytecode only
+        stub = [line for line in f.read().splitlines() if line and not line.startswith("#")]
+    assert stub == ["from pawtrack_main import main", "main()"]
+    assert uploads[1].local.endswith("main.mpy")
+    assert flash.mpy_header(uploads[1].local)[:2] == (6, 0)  # bytecode only
+    assert flash.mpy_header(uploads[2].local)[:2] == (6, 0)  # the board: bytecode only
     # bundlefs checks the modules with Thumb code: it loads on the board's arch only
-    version, arch, _ = flash.mpy_header(uploads[2].local)
+    version, arch, _ = flash.mpy_header(uploads[3].local)
     assert (version, flash.ARCH_NAMES[arch]) == (6, board["mpy_arch"])
-    bundle = BundleFS(uploads[3].local)
+    bundle = BundleFS(uploads[4].local)
     assert bundle.stat("/pawtrack/ui/app.mpy")[0] == 0x8000
     assert bundle.stat("pawtrack/hal/rp2")[0] == 0x4000
     names = [entry[0] for entry in bundle.ilistdir("/pawtrack/hal")]
