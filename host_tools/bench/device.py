@@ -540,7 +540,11 @@ def first_change_after(frames, t_us):
 # -- the idle loop --------------------------------------------------------------------------
 
 IDLE_CODE = r"""
-import gc, time, main
+import gc, time
+try:
+    import pawtrack_main as main  # make flash's files (their /main.py would run the loop)
+except ImportError:
+    import main  # the UF2: main.py frozen
 device, app = main.start()
 for _ in range(20):
     app.step(); device.loop()
