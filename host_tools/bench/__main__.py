@@ -2,7 +2,7 @@
 
     python -m host_tools.bench [--no-write] [--jobs 2] [--only KIND]
 
-``--only curve`` (or soak, match, script, boot, idle) makes only that kind of
+``--only curve`` (or soak, match, script, boot, idle, circuitpython) makes only that kind of
 emulator run again and takes everything else from the last whole run
 (build/bench/results.json), then writes the tables as usual.
 
@@ -336,7 +336,7 @@ def main(argv=None):
     parser.add_argument("--jobs", type=int, default=2, help="emulator runs at a time")
     parser.add_argument(
         "--only",
-        choices=("soak", "curve", "match", "script", "boot", "idle"),
+        choices=("soak", "curve", "match", "script", "boot", "idle", "circuitpython"),
         help="make only this kind of emulator run again; the rest comes from the last run",
     )
     args = parser.parse_args(argv)
@@ -360,8 +360,12 @@ def main(argv=None):
         if last is None:
             parser.error("--only needs a whole bench run before it (build/bench/results.json)")
         data["host"] = last["host"]
-        data["device"] = device_figures(data["uf2"], args.jobs, args.only, last["device"])
-        data["circuitpython"] = last["circuitpython"]
+        if args.only == "circuitpython":
+            data["device"] = last["device"]
+            data["circuitpython"] = circuitpython_figures()
+        else:
+            data["device"] = device_figures(data["uf2"], args.jobs, args.only, last["device"])
+            data["circuitpython"] = last["circuitpython"]
     else:
         data["host"] = host_figures()
         data["device"] = device_figures(data["uf2"], args.jobs)

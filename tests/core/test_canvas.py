@@ -178,6 +178,32 @@ class CanvasTest(unittest.TestCase):
                 expected = 1 if rows[y * stride + x // 8] & (0x80 >> (x % 8)) else 0
                 self.assertEqual(canvas.pixel(5 + x, 7 + y), expected)
 
+    def test_icons_and_text_clipped_at_every_edge_are_their_pixels(self):
+        # Where there is no framebuf the canvas ORs columns into one or two pages;
+        # off the edges, across a page boundary and in the dark colour it must
+        # still give exactly the pixels the packed rows say.
+        width, height, rows = icons.CHEESE
+        stride = (width + 7) // 8
+        for x, y, color in ((-3, -5, 1), (124, 60, 1), (60, 3, 0), (-2, 61, 0), (9, -1, 1)):
+            drawn = Canvas()
+            drawn.fill(1 - color)
+            drawn.icon(icons.CHEESE, x, y, color)
+            drawn.text("Ag", x, y - 9, color)
+            expected = Canvas()
+            expected.fill(1 - color)
+            for yy in range(height):
+                for xx in range(width):
+                    if rows[yy * stride + xx // 8] & (0x80 >> (xx % 8)):
+                        expected.pixel(x + xx, y + yy, color)
+            for index in range(2):
+                code = ord("Ag"[index])
+                for column in range(font.WIDTH):
+                    bits = font.GLYPHS[(code - font.FIRST) * font.WIDTH + column]
+                    for row in range(8):
+                        if bits >> row & 1:
+                            expected.pixel(x + index * font.ADVANCE + column, y - 9 + row, color)
+            self.assertEqual(bytes(drawn.buffer), bytes(expected.buffer), (x, y, color))
+
     def test_every_icon_is_drawn_and_distinct(self):
         seen = []
         for name in icons.BY_NAME:

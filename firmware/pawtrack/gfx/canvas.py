@@ -119,12 +119,23 @@ class Canvas:
             self._fb.fill_rect(x, y, w, h, color)
             return
         x0 = max(x, 0)
-        y0 = max(y, 0)
         x1 = min(x + w, self.width)
-        y1 = min(y + h, self.height)
-        for yy in range(y0, y1):
-            for xx in range(x0, x1):
-                self.pixel(xx, yy, color)
+        row = max(y, 0)
+        end = min(y + h, self.height)
+        buf = self.buffer
+        while row < end and x0 < x1:
+            page = row >> 3
+            below = min(end, (page + 1) << 3)
+            mask = ((1 << (below - row)) - 1) << (row & 7)
+            base = page * self.width
+            if color:
+                for i in range(base + x0, base + x1):
+                    buf[i] |= mask
+            else:
+                mask ^= 0xFF
+                for i in range(base + x0, base + x1):
+                    buf[i] &= mask
+            row = below
 
     # Lines and outlines go straight to framebuf where there is one: each Python
     # call in between costs tens of microseconds on the Pico (an outline was four).
@@ -188,6 +199,9 @@ class Canvas:
             self._blit(icon_buffer(icon), x, y, color)
             return
         width, height, rows = icon
+        if scale == 1:
+            self._columns(icon_columns(icon), width, (height + 7) >> 3, x, y, color)
+            return
         stride = (width + 7) >> 3
         for yy in range(height):
             base = yy * stride
@@ -209,31 +223,40 @@ class Canvas:
             if string:
                 self._blit(line_buffer(string, scale), x, y, color)
             return x + len(string) * font.ADVANCE * scale
-        glyphs = font.GLYPHS
-        for char in string:
-            code = ord(char)
-            if code < font.FIRST or code > font.LAST:
-                code = 63  # "?" for anything the font does not have
-            base = (code - font.FIRST) * font.WIDTH
-            for column in range(font.WIDTH):
-                bits = glyphs[base + column]
-                row = 0
-                while bits:
-                    if bits & 1:
-                        # Draw a vertical run of lit pixels in one call.
-                        run = 1
-                        while bits & (1 << run):
-                            run += 1
-                        top = y + row * scale
-                        self.fill_rect(x + column * scale, top, scale, run * scale, color)
-                        bits >>= run
-                        row += run
-                    else:
-                        bits >>= 1
-                        row += 1
-            x += font.ADVANCE * scale
-        return x
+        if string:
+            columns = line_pixels(string, scale)
+            self._columns(columns, len(columns) // scale, scale, x, y, color)
+        return x + len(string) * font.ADVANCE * scale
 
+    def _columns(self, columns, width, pages, x, y, color):
+        """Draw the lit pixels of MONO_VLSB ``columns`` (``pages`` rows of 8 pixels,
+        ``width`` wide) with their top left at x, y: one or two bytes changed
+        per column and page, where framebuf is not there to blit them."""
+        buf = self.buffer
+        stride = self.width
+        first = max(0, -x)
+        last = min(width, stride - x)
+        shift = y & 7
+        rows = self.height
+        for source_page in range(pages):
+            top = y + (source_page << 3)
+            page = top >> 3
+            start = source_page * width
+            # The source page's bytes land in page (shifted down) and page + 1.
+            for target, move in ((page, shift), (page + 1, shift - 8)):
+                if move == -8 or target < 0 or target << 3 >= rows:
+                    continue
+                keep = 0xFF if (target + 1) << 3 <= rows else (1 << (rows & 7)) - 1
+                base = target * stride + x
+                for column in range(first, last):
+                    bits = columns[start + column]
+                    if not bits:
+                        continue
+                    bits = (bits << move if move >= 0 else bits >> -move) & keep
+                    if color:
+                        buf[base + column] |= bits
+                    else:
+                        buf[base + column] &= ~bits & 0xFF
 
     def _blit(self, source, x, y, color):
         """The lit pixels of the FrameBuffer ``source`` in ``color``; its dark ones not."""
@@ -248,6 +271,7 @@ class Canvas:
 _lines = {}
 _scaled = {}
 _icons = {}
+_icon_columns = {}  # where there is no framebuf: id(rows) -> (rows, columns)
 
 
 def line_buffer(string, scale=1):
@@ -305,6 +329,25 @@ def scaled_columns(columns, scale):
                     for dx in range(scale):
                         out[index + dx] |= mask
     return out
+
+
+def icon_columns(icon):
+    """An icon's pixels as MONO_VLSB columns (made once per icon, kept beside its rows)."""
+    width, height, rows = icon
+    found = _icon_columns.get(id(rows))
+    if found is not None and found[0] is rows:
+        return found[1]
+    stride = (width + 7) >> 3
+    columns = bytearray(width * ((height + 7) >> 3))
+    for yy in range(height):
+        base = yy * stride
+        page = (yy >> 3) * width
+        bit = 1 << (yy & 7)
+        for xx in range(width):
+            if rows[base + (xx >> 3)] & (0x80 >> (xx & 7)):
+                columns[page + xx] |= bit
+    _icon_columns[id(rows)] = (rows, columns)
+    return columns
 
 
 def icon_buffer(icon):

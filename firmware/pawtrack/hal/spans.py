@@ -1,9 +1,10 @@
 """Where the picture differs from what the panel holds, searched in Python.
 
 ``changed_spans`` is the OLED driver's (``ssd1306.Ssd1306.find_changes``) on a
-MicroPython without the Thumb assembler; on the RP2040 the rp2 device hands
-the driver the same search in machine code (``fastdraw.ChangedPages``), so
-this module is not loaded there.
+MicroPython without the Thumb assembler, and the CircuitPython panel's
+(``circuitpython.oled.Panel``); on the RP2040 under MicroPython the rp2 device
+hands the driver the same search in machine code (``fastdraw.ChangedPages``),
+so this module is not loaded there.
 """
 
 from pawtrack import const

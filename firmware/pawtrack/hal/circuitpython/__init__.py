@@ -11,8 +11,8 @@ What differs from the MicroPython backend, and why:
   the panel up and holds the bytes the panel shows; ``oled.Panel`` sends only
   what changed through the driver's own I2C device (``show()`` would send the
   whole 1 KiB frame every time). CircuitPython has no C ``framebuf``, so the
-  canvas draws with ``adafruit_framebuf`` (measured: fewer Python steps per
-  frame than the canvas's plain-Python loops). ``busio.I2C`` refuses to open a
+  canvas draws in plain Python, a byte per column and page (adafruit_framebuf
+  sets one pixel per step, and was measured slower). ``busio.I2C`` refuses to open a
   bus without pull-ups, which is what a missing OLED module looks like: the
   bus is opened when the panel is first tried, and tried again every 5 s.
 * **Strip**: Adafruit's ``neopixel`` (on CircuitPython's ``neopixel_write``)

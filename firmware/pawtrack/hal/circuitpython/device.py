@@ -26,13 +26,14 @@ from pawtrack.hal.circuitpython import pins
 from pawtrack.hal.circuitpython.beeper import Beeper
 from pawtrack.hal.circuitpython.buttons import Buttons
 from pawtrack.hal.circuitpython.clock import Clock
-from pawtrack.hal.circuitpython.oled import DrawingCanvas, Panel
+from pawtrack.hal.circuitpython.oled import Panel
 from pawtrack.hal.circuitpython.status_led import StatusLed
 from pawtrack.hal.circuitpython.storage_files import open_files
 from pawtrack.hal.circuitpython.strip import Strip
 from pawtrack.hal.circuitpython.usb_serial import UsbSerial
 from pawtrack.hal.circuitpython.watchdog import Watchdog
 from pawtrack.hal.launcher import Launcher, Switch
+from pawtrack.hal.oled import OledCanvas
 from pawtrack.hal.problems import ProblemList
 
 RESTART_DELAY_MS = 5000
@@ -61,7 +62,7 @@ class Device:
             board["oled_height"],
         )
         where = "(SDA %s, SCL %s)" % (pins.describe(board, sda), pins.describe(board, scl))
-        self.oled = DrawingCanvas(panel, self.clock, self.problems, where)
+        self.oled = OledCanvas(panel, self.clock, self.problems, where)
         self.strip = Strip(pin_for(board["led_pin"]), board["led_count"], board["max_brightness"])
         self.strip.off()
         self.buttons = Buttons(board["buttons"], pin_for)

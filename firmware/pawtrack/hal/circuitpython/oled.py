@@ -9,7 +9,9 @@
   address: ValueError; a failed write: OSError) becomes OSError, which the
   canvas reports and retries.
 * ``update(buffer)`` compares the canvas with the driver's own buffer, which
-  always holds what the panel shows, copies each changed span over and sends
+  always holds what the panel shows (``pawtrack.hal.spans``, on memoryviews:
+  slices of the buffers would be copies on the heap), copies each changed
+  span over and sends
   it: one 7-byte command message for the column and page window, then the data
   (one message for whole rows, else one per page), through the driver's
   ``I2CDevice``. The data message is
@@ -18,38 +20,16 @@
   control byte for the write and put back after, so nothing is allocated.
   The first frame after ``init`` goes out whole through the driver's ``show()``.
 
-``DrawingCanvas`` is the canvas the app draws on: the shared ``OledCanvas``
-with ``adafruit_framebuf`` doing the pixel work (CircuitPython has no C
-``framebuf``), on the canvas's own buffer, so the picture exists even while no
-panel answers.
+The app draws on the shared ``pawtrack.hal.oled.OledCanvas``: CircuitPython
+has no C ``framebuf``, so it takes the canvas's own plain-Python path, which
+changes a byte per column and page.
 """
 
-import adafruit_framebuf
 import adafruit_ssd1306
 import busio
 
-from pawtrack.hal.oled import OledCanvas
+from pawtrack.hal.spans import changed_spans
 from pawtrack.hal.ssd1306 import DATA_FOLLOWS, SET_COLUMN_RANGE, SET_PAGE_RANGE, rectangles
-
-
-def changed_spans(buffer, shown, width, pages):
-    """[(page, first column, last column)] where ``buffer`` differs from ``shown[1:]``.
-
-    ``shown`` is the driver's I2C buffer: a control byte, then the picture."""
-    spans = []
-    for page in range(pages):
-        start = page * width
-        end = start + width
-        if buffer[start:end] == shown[start + 1 : end + 1]:
-            continue
-        first = start
-        while buffer[first] == shown[first + 1]:
-            first += 1
-        last = end - 1
-        while buffer[last] == shown[last + 1]:
-            last -= 1
-        spans.append((page, first - start, last - start))
-    return spans
 
 
 class Panel:
@@ -94,7 +74,9 @@ class Panel:
             self.known = True
             return 1
         width = self.width
-        rects = rectangles(changed_spans(buffer, shown, width, self.pages), width, self.pages)
+        # The driver's buffer is a control byte, then the picture.
+        spans = changed_spans(buffer, memoryview(shown)[1:], width, self.pages)
+        rects = rectangles(spans, width, self.pages)
         self.known = False  # until every rectangle went through
         device = display.i2c_device
         window = self.window
@@ -116,7 +98,7 @@ class Panel:
 
     def send_span(self, shown, buffer, start, end):
         """Copy buffer[start:end] into the driver's buffer and send it as one data message."""
-        shown[start + 1 : end + 1] = buffer[start:end]
+        shown[start + 1 : end + 1] = memoryview(buffer)[start:end]  # no copy on the heap
         before = shown[start]
         shown[start] = DATA_FOLLOWS[0]
         try:
@@ -125,12 +107,3 @@ class Panel:
         finally:
             shown[start] = before
 
-
-class DrawingCanvas(OledCanvas):
-    """The shared canvas, drawn by adafruit_framebuf (see the module docstring)."""
-
-    def __init__(self, driver, clock, problems, where=""):
-        OledCanvas.__init__(self, driver, clock, problems, where)
-        self._fb = adafruit_framebuf.FrameBuffer(
-            self.buffer, self.width, self.height, adafruit_framebuf.MVLSB
-        )
