@@ -70,6 +70,15 @@ def parse_grid(text, side=None):
 
     ``side`` is used when the text has no ``side N`` line.
     """
+    layout = read_grid(text, side)
+    error = validate(layout)
+    if error:
+        raise ValueError(error)
+    return layout
+
+
+def read_grid(text, side=None):
+    """The record a text grid spells, its shape unchecked (``parse_grid`` checks it)."""
     rows = []
     for raw in text.split("\n"):
         line = raw.strip()
@@ -99,11 +108,7 @@ def parse_grid(text, side=None):
     cols = 0
     for words in rows:
         cols = max(cols, len(words))
-    layout = {"side": side, "rows": len(rows), "cols": cols, "items": items}
-    error = validate(layout)
-    if error:
-        raise ValueError(error)
-    return layout
+    return {"side": side, "rows": len(rows), "cols": cols, "items": items}
 
 
 def _is_int(value):
@@ -201,9 +206,12 @@ def has_squares(layout):
 
 
 def example_layout(side):
-    """The EXAMPLE layout of a board side (parsed once, then shared: do not modify)."""
+    """The EXAMPLE layout of a board side (read once, then shared: do not modify).
+
+    Not validated here: the grids are fixed, and tests/core/test_mmm_layouts checks
+    them on every interpreter (the check took 30 ms of each Mmm! start on the Pico)."""
     if side not in _examples:
-        _examples[side] = parse_grid(EXAMPLE_GRIDS[side])
+        _examples[side] = read_grid(EXAMPLE_GRIDS[side])
     return _examples[side]
 
 
