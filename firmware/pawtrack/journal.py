@@ -193,18 +193,12 @@ def _first_unerased(view):
 ONE_BIT_CLEARED = bytes((0x7F, 0xBF, 0xDF, 0xEF, 0xF7, 0xFB, 0xFD, 0xFE))
 
 
-def _record_end(buf, view, pos, fill):
-    """The offset after the good record at ``pos`` in the window, or -1 if none is there
-    (or it does not fit in the window)."""
-    return records.record_end(buf, view, pos, fill, ACTION_BYTES)
-
-
 def _record_after(buf, view, stop, fill):
     """Whether a good record starts anywhere in view[1:stop]: what a cut append never
     leaves after its first bad byte (it programs its bytes in order, or all of them
     half-way), and damage in the middle of a log does."""
     for pos in range(1, stop):
-        if _record_end(buf, view, pos, fill) >= 0:
+        if records.record_end(buf, view, pos, fill, ACTION_BYTES) >= 0:
             return True
     return False
 

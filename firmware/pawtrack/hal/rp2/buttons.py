@@ -96,6 +96,7 @@ class Buttons:
         levels = self.levels
         latched = self.latched
         down_at = self.down_at
+        latched_at = self.latched_at
         pins = self.pins
         state = machine.disable_irq()
         # MicroPython raises a pending KeyboardInterrupt (Ctrl-C, mpremote taking over)
@@ -104,7 +105,7 @@ class Buttons:
         try:
             for i in range(len(pins)):
                 levels[i] = latched[i] == 1
-                down_at[i] = self.latched_at[i] if levels[i] else None
+                down_at[i] = latched_at[i] if levels[i] else None
                 latched[i] = 0
         finally:
             machine.enable_irq(state)
