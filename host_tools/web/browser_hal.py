@@ -9,6 +9,10 @@ parts of its own:
 ``PageClock``
     time from the browser: the page passes ``performance.now()`` to every
     ``Page.tick``; ``sleep_ms`` (long work inside one pass) moves it on.
+``PageButtons``
+    the buttons as a device's pins with their edge interrupt: a press that
+    begins and ends between two passes (a tap while a slow pass runs, on a
+    busy phone) is still seen by the next pass, timed from when it began.
 ``StoredFiles``
     the firmware's files interface (``pawtrack.memfiles.MemoryFiles``) that
     remembers which names changed, so the page can copy just those into the
@@ -20,13 +24,13 @@ The page calls, through the interpreter (host_tools/web/page/page.js):
 ``Page(json_of_stored_files, counting_seeds)``, then every few milliseconds
 ``tick(now_ms)``, which runs one pass of the app's loop and returns a JSON
 string with what changed (the frame as hex, LED colours, tones, serial lines,
-whether files changed); ``button(name, down)`` on a press or release;
+whether files changed); ``button(name, down, now_ms)`` on a press or release;
 ``feed(text)`` for a line typed on the serial console.
 """
 
 import json
 
-from host_tools.sim.backend import BUTTONS, SIM_BOARD, SimBeeper, SimButtons, SimCanvas, SimLeds
+from host_tools.sim.backend import BUTTONS, SIM_BOARD, SimBeeper, SimCanvas, SimLeds
 from pawtrack import games
 from pawtrack.hal import Hal, urandom_seed
 from pawtrack.hal.virtual_clock import VirtualClock
@@ -41,6 +45,36 @@ class PageClock(VirtualClock):
     def set(self, now_ms):
         if now_ms > self.now:
             self.now = now_ms
+
+
+class PageButtons:
+    """Levels for the app's loop, as the rp2 backend's pins give them: True while a
+    button is held or if it was pressed since the last ``read``; ``down_at`` the
+    press's time on the read after it."""
+
+    def __init__(self, names):
+        self.names = tuple(names)
+        count = len(self.names)
+        self.held = [False] * count
+        self.latched = [False] * count
+        self.pressed_at = [None] * count
+        self.levels = [False] * count
+        self.down_at = [None] * count
+
+    def set(self, name, pressed, now_ms=None):
+        index = self.names.index(name)
+        self.held[index] = pressed
+        if pressed:
+            self.latched[index] = True
+            self.pressed_at[index] = None if now_ms is None else int(now_ms)
+
+    def read(self):
+        for index in range(len(self.names)):
+            latched = self.latched[index]
+            self.levels[index] = self.held[index] or latched
+            self.down_at[index] = self.pressed_at[index] if latched else None
+            self.latched[index] = False
+        return self.levels
 
 
 class StoredFiles(MemoryFiles):
@@ -119,7 +153,7 @@ class Page:
         self.hal = Hal(
             display=SimCanvas(128, SIM_BOARD.get("oled_height", 64)),
             leds=SimLeds(SIM_BOARD["led_count"]),
-            buttons=SimButtons(BUTTONS),
+            buttons=PageButtons(BUTTONS),
             clock=self.clock,
             files=self.files,
             board=dict(SIM_BOARD),
@@ -131,8 +165,8 @@ class Page:
         self.shown = -1
         self.led_writes = -1
 
-    def button(self, name, down):
-        self.hal.buttons.set(name, bool(down))
+    def button(self, name, down, now_ms=None):
+        self.hal.buttons.set(name, bool(down), now_ms)
 
     def feed(self, text):
         self.protocol.feed(text.encode())

@@ -63,6 +63,26 @@ def test_a_new_page_given_the_stored_files_offers_the_match_back():
     assert type(again.app.screen).__name__ == "ChopScreen"
 
 
+def test_a_tap_that_begins_and_ends_between_two_passes_is_still_a_press():
+    # A busy phone: the page's pass runs late and a quick tap falls between two of them.
+    held, tapped = Page("{}", True), Page("{}", True)
+    frames = []
+    for page, tap in ((held, False), (tapped, True)):
+        stored = {"files": {}, "folders": []}
+        now = run(page, 0, 50, stored)
+        for name in ("right", "right"):
+            if tap:
+                page.button(name, True, now + 1)
+                page.button(name, False, now + 3)
+                now = run(page, now, 200, stored)
+            else:
+                now = press(page, now, name, stored)
+        now = run(page, now, 300, stored)
+        frames.append(stored["frame"])
+    assert frames[0] == frames[1]
+    assert bytes.fromhex(frames[1]) != Simulator().frame  # the highlight moved twice
+
+
 def test_a_serial_line_gets_its_answer():
     page = Page("{}", True)
     page.tick(1)

@@ -244,7 +244,8 @@ function setButton(name, down) {
   const element = document.querySelector(`[data-button="${name}"]`);
   element.classList.toggle("down", down);
   if (mp && !hooks.error) {
-    python(`page.button(${JSON.stringify(name)}, ${down ? "True" : "False"})`);
+    const now = performance.now();
+    python(`page.button(${JSON.stringify(name)}, ${down ? "True" : "False"}, ${now})`);
   }
 }
 
