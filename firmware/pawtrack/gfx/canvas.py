@@ -33,8 +33,8 @@ try:
 except ImportError:  # CPython: the plain-Python path below is used
     framebuf = None
 
-# Text and icons go through cached FrameBuffers only with MicroPython's framebuf
-# (a subclass may put another drawing object in _fb: CircuitPython's backend does).
+# Text and icons go through cached FrameBuffers only with MicroPython's framebuf;
+# elsewhere (CPython, CircuitPython) ``_columns`` ORs their columns into the buffer.
 BLITS = framebuf is not None
 
 
