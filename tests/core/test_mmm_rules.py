@@ -10,7 +10,7 @@ import unittest
 
 from pawtrack.dice import MMM_FOOD
 from pawtrack.game import IllegalAction
-from pawtrack.games.mmm import chart
+from pawtrack.games.mmm import chart, rules
 from pawtrack.games.mmm.rules import MmmGame
 from pawtrack.journal import Journal
 from pawtrack.match import Match
@@ -659,7 +659,7 @@ class LiteLevelTest(unittest.TestCase):
 
 class ChartTest(unittest.TestCase):
     def test_chart_thresholds_1_2_3_4_5_6_for_a_win(self):
-        got = [chart.win_rating(d) for d in (1, 2, 3, 4, 5, 6, 7, 11)]
+        got = [rules.win_rating(d) for d in (1, 2, 3, 4, 5, 6, 7, 11)]
         self.assertEqual(
             got,
             [
@@ -675,7 +675,7 @@ class ChartTest(unittest.TestCase):
         )
 
     def test_chart_thresholds_1_2_3_4_5_6_for_a_loss(self):
-        got = [chart.loss_rating(n) for n in (1, 2, 3, 4, 5, 6, 7, 49)]
+        got = [rules.loss_rating(n) for n in (1, 2, 3, 4, 5, 6, 7, 49)]
         self.assertEqual(
             got,
             [

@@ -1,8 +1,9 @@
 """Mmm! end-of-game chart, the Mice of Legend streak and the results history.
 
 The chart (docs/rules/mmm.md, 1.3): a win is rated by the cat's distance ``d`` from the
-pantry at the moment of victory, a loss by the food pieces left. Rating ids
-(texts for the screen in ``RATING_TEXT``):
+pantry at the moment of victory, a loss by the food pieces left. The rules
+(rules.py ``win_rating``/``loss_rating``) give the rating ids; their texts for
+the screen are in ``RATING_TEXT``:
 
     won:  d >= 6 "incredible", 4-5 "extraordinary", 2-3 "well_done", 1 "phew"
     lost: left 1 "almost", 2-3 "nobody_starves", 4-5 "not_much", >= 6 "pantry_full"
@@ -38,28 +39,6 @@ RATING_TEXT = {
 }
 
 HISTORY_VERSION = 1
-
-
-def win_rating(distance):
-    """Rating id of a win with the cat ``distance`` moves from the pantry (>= 1)."""
-    if distance >= 6:
-        return "incredible"
-    if distance >= 4:
-        return "extraordinary"
-    if distance >= 2:
-        return "well_done"
-    return "phew"
-
-
-def loss_rating(pieces_left):
-    """Rating id of a loss with ``pieces_left`` food squares uncovered (>= 1)."""
-    if pieces_left >= 6:
-        return "pantry_full"
-    if pieces_left >= 4:
-        return "not_much"
-    if pieces_left >= 2:
-        return "nobody_starves"
-    return "almost"
 
 
 def setting_key(result):

@@ -71,14 +71,14 @@ parses one), plus the attributes ``phase``, ``faces``, ``target``, ``cat``,
 ``track``, ``player``, ``turn``, ``board``, ``line`` and ``result``.
 
 The result (``state()["result"]`` once over) has ``won``, ``distance`` (0 on a
-loss), ``pieces_left`` (0 on a win), ``rating`` (chart.py), ``side``,
-``variant``, ``level``, ``track`` and ``turns``.
+loss), ``pieces_left`` (0 on a win), ``rating`` (``win_rating`` or
+``loss_rating``; chart.py has its text), ``side``, ``variant``, ``level``,
+``track`` and ``turns``.
 """
 
 from pawtrack import table_rolls
 from pawtrack.dice import MMM_FOOD, roll
 from pawtrack.game import Game, IllegalAction, resolve_options
-from pawtrack.games.mmm import chart
 from pawtrack.games.mmm.board import Board
 from pawtrack.games.mmm.layouts import MAX_SQUARES, get_layout
 from pawtrack.games.mmm.odds import bust_chance
@@ -598,7 +598,7 @@ class MmmGame(Game):
 
     def _end(self, won, pieces_left, events):
         distance = self.track - self.cat if won else 0
-        rating = chart.win_rating(distance) if won else chart.loss_rating(pieces_left)
+        rating = win_rating(distance) if won else loss_rating(pieces_left)
         self.result = {
             "won": won,
             "distance": distance,
@@ -692,6 +692,28 @@ class MmmGame(Game):
         "board", "cat", "player", "turn", "phase", "result", "item_turns", "rolls", "faces",
         "target", "placed_in", "asking", "completed",
     )
+
+
+def win_rating(distance):
+    """Rating id of a win with the cat ``distance`` moves from the pantry (>= 1)."""
+    if distance >= 6:
+        return "incredible"
+    if distance >= 4:
+        return "extraordinary"
+    if distance >= 2:
+        return "well_done"
+    return "phew"
+
+
+def loss_rating(pieces_left):
+    """Rating id of a loss with ``pieces_left`` food squares uncovered (>= 1)."""
+    if pieces_left >= 6:
+        return "pantry_full"
+    if pieces_left >= 4:
+        return "not_much"
+    if pieces_left >= 2:
+        return "nobody_starves"
+    return "almost"
 
 
 def _number(word):
