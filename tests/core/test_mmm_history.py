@@ -14,7 +14,7 @@ from scratch import make_scratch_dir, remove_scratch_dir
 from pawtrack import files as file_io
 from pawtrack import games
 from pawtrack.games import mmm
-from pawtrack.games.mmm import end, history
+from pawtrack.games.mmm import history, history_page
 from pawtrack.games.mmm.chart import History
 from pawtrack.protocol import Protocol
 from pawtrack.ui.app import App
@@ -259,7 +259,7 @@ class HistoryKeeperTest(unittest.TestCase):
         self.device.lite_win()
         self.new(seed=8)
         self.device.lite_loss()
-        lines = end.history_lines(history.attach(self.device.app))
+        lines = history_page.history_lines(history.attach(self.device.app))
         self.assertEqual(
             lines,
             [

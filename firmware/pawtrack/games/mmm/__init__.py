@@ -51,7 +51,7 @@ def setup_entries(app):
     """Rows for the options screen: the results history, before Start."""
 
     def show_history():
-        from pawtrack.games.mmm.end import HistoryScreen
+        from pawtrack.games.mmm.history_page import HistoryScreen
 
         app.push(HistoryScreen(app, results(app).keeper()))
 

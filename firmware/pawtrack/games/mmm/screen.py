@@ -438,9 +438,9 @@ class MmmScreen(ChoiceScreen):
             session = self.app.session
             self.app.start_match(session.package, session.match.options)
         elif picked == "History":
-            from pawtrack.games.mmm import end
+            from pawtrack.games.mmm.history_page import HistoryScreen
 
-            self.app.push(end.HistoryScreen(self.app, self.results.keeper()))
+            self.app.push(HistoryScreen(self.app, self.results.keeper()))
         elif picked == "See board":
             self.show_board = True
         else:
@@ -727,9 +727,9 @@ class OddsScreen(Screen):
 
     def draw(self, canvas):
         if self.PAGES[self.page] == "history":
-            from pawtrack.games.mmm import end
+            from pawtrack.games.mmm.history_page import draw_history
 
-            end.draw_history(canvas, self.results.keeper())
+            draw_history(canvas, self.results.keeper())
             return
         widgets.title(canvas, "Odds", "> history")
         y = widgets.TITLE_HEIGHT + 2
@@ -739,9 +739,9 @@ class OddsScreen(Screen):
 
     def text_lines(self):
         if self.PAGES[self.page] == "history":
-            from pawtrack.games.mmm import end
+            from pawtrack.games.mmm.history_page import history_lines
 
-            return end.history_lines(self.results.keeper())
+            return history_lines(self.results.keeper())
         return self.compute()
 
 
