@@ -118,23 +118,28 @@ class Canvas:
         if self._fb:
             self._fb.fill_rect(x, y, w, h, color)
             return
+        buf = self.buffer
+        for first, stop, mask in self._page_runs(x, y, w, h):
+            if color:
+                for i in range(first, stop):
+                    buf[i] |= mask
+            else:
+                mask ^= 0xFF
+                for i in range(first, stop):
+                    buf[i] &= mask
+
+    def _page_runs(self, x, y, w, h):
+        """For each page a rectangle crosses: (first, stop, mask), its bytes
+        ``buffer[first:stop]`` and the bits of them inside the rectangle."""
         x0 = max(x, 0)
         x1 = min(x + w, self.width)
         row = max(y, 0)
         end = min(y + h, self.height)
-        buf = self.buffer
         while row < end and x0 < x1:
             page = row >> 3
             below = min(end, (page + 1) << 3)
-            mask = ((1 << (below - row)) - 1) << (row & 7)
             base = page * self.width
-            if color:
-                for i in range(base + x0, base + x1):
-                    buf[i] |= mask
-            else:
-                mask ^= 0xFF
-                for i in range(base + x0, base + x1):
-                    buf[i] &= mask
+            yield base + x0, base + x1, ((1 << (below - row)) - 1) << (row & 7)
             row = below
 
     # Lines and outlines go straight to framebuf where there is one: each Python
@@ -172,22 +177,14 @@ class Canvas:
         (XORing a page's run as one big integer is 4 times faster on a fresh
         heap, but it allocates: late in a session, with the heap full of live
         objects, finding room for those integers made it slower than this.)"""
-        x0 = max(x, 0)
-        x1 = min(x + w, self.width)
-        row = max(y, 0)
-        end = min(y + h, self.height)
         if self._painter is not None:
-            self._painter.invert_rect(x0, row, x1, end)
+            right, bottom = min(x + w, self.width), min(y + h, self.height)
+            self._painter.invert_rect(max(x, 0), max(y, 0), right, bottom)
             return
         buf = self.buffer
-        while row < end and x0 < x1:
-            page = row >> 3
-            below = min(end, (page + 1) << 3)
-            mask = ((1 << (below - row)) - 1) << (row & 7)
-            base = page * self.width
-            for i in range(base + x0, base + x1):
+        for first, stop, mask in self._page_runs(x, y, w, h):
+            for i in range(first, stop):
                 buf[i] ^= mask
-            row = below
 
     # -- bitmaps, text -------------------------------------------------------
 
