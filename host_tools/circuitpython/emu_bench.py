@@ -26,7 +26,10 @@ Measured, all in emulated time (cycle-counted, so the same on a busy host):
   that wrote, on CircuitPython's FAT (each flush is a 4 KiB erase and 16 page
   programs);
 * MemoryError, ImportError or a traceback anywhere on the console or the data
-  port.
+  port, and a game the simulator opened in the script whose match the board did
+  not open (no ``new`` or ``resumed`` event: a refusal such as "Cannot start:
+  memory allocation failed" is shown on the panel only). A script with a
+  problem still gives its latencies and heap, but they are not a game's.
 
 It prints its lines and a table, and returns the figures as a dict (what
 ``host_tools.bench`` puts in docs/performance.md). It skips, with the reason,
@@ -43,6 +46,7 @@ from host_tools.bench.device import analyse, play
 from host_tools.bench.scripts import Script, load_all, reference
 from host_tools.circuitpython import flash, mpy_cross
 from host_tools.emu import circuitpython, fat_drive
+from host_tools.emu import protocol_events as events_in
 from host_tools.emu.circuitpython import SAFE_MODE_WINDOW_MS, EmulatedCircuitPython
 
 DEFAULT_PRESSES = 30
@@ -132,9 +136,15 @@ def heap_reading(pico, limit_ms=10000):
     return None
 
 
-def problems(pico):
+def problems(pico, ref):
+    """What went wrong on the board: error words on its console or data port, and each
+    game whose match the simulator opened in the script but the board did not (its
+    refusal, "Cannot start: ...", is only on the panel)."""
     text = pico.console_text() + bytes(pico.data).decode(errors="replace")
-    return [sign for sign in BAD_SIGNS if sign in text]
+    found = [sign for sign in BAD_SIGNS if sign in text]
+    opened = {e.get("game") for e in events_in(pico.data) if e.get("ev") in ("new", "resumed")}
+    found += ["no match of %s opened" % game for game in ref["games"] if game not in opened]
+    return found
 
 
 def truncated(script, presses):
@@ -165,7 +175,7 @@ def run_script(image, script, presses):
             "boot_ms": booted,
             "rows": rows,
             "heap": reading,
-            "problems": problems(pico),
+            "problems": problems(pico, ref),
             "emulated_ms": pico.emulated_ms(),
         }
 
@@ -192,13 +202,15 @@ def figures(presses=DEFAULT_PRESSES):
                heap.get("free", 0) / 1024, heap.get("largest", 0) / 1024,
                "; " + ", ".join(run["problems"]) if run["problems"] else "")
         )  # fmt: skip
-    rows = [r for run in runs for r in run["rows"]]
+    played = [run for run in runs if not any(p.startswith("no match") for p in run["problems"])]
+    rows = [r for run in played for r in run["rows"]]  # presses on a refusal are not a game's
     in_game = [r for r in rows if r["game"] and r["flash_ops"]]
     boots = [run["boot_ms"] for run in runs if run["boot_ms"] is not None]
     return {
         "firmware": circuitpython.FIRMWARE_VERSION,
         "copied": copied,
         "presses_per_script": presses,
+        "timed_scripts": [run["script"] for run in played],
         "boot_ms": min(boots) if boots else None,
         "boot_after_window_ms": min(boots) - SAFE_MODE_WINDOW_MS if boots else None,
         "first_change": latency(rows, "first_change_ms"),
@@ -211,6 +223,7 @@ def figures(presses=DEFAULT_PRESSES):
             sum(r["flash_ops"] for r in in_game) / len(in_game) if in_game else None
         ),
         "memory_errors": sum("MemoryError" in run["problems"] for run in runs),
+        "not_opened": sum(p.startswith("no match") for run in runs for p in run["problems"]),
         "problems": {run["script"]: run["problems"] for run in runs if run["problems"]},
         "wall_s": time.monotonic() - started,
     }
@@ -232,16 +245,21 @@ def table(data):
         "| flash per press that wrote (FAT) | %.1f ms, %.1f operations |"
         % (data["flash_ms_per_writing_press"] or 0, data["flash_ops_per_writing_press"] or 0),
         "| MemoryError | %d |" % data["memory_errors"],
+        "| matches the simulator opened that the board did not | %d |"
+        % data.get("not_opened", 0),
     ]
+    problems = data.get("problems", {})
     for script, heap in sorted(data["heap"].items()):
         heap = heap or {}
         lines.append(
-            "| heap after %s: free / largest block | %.1f / %.1f KiB |"
-            % (script, heap.get("free", 0) / 1024, heap.get("largest", 0) / 1024)
-        )
+            "| heap after %s: free / largest block | %.1f / %.1f KiB%s |"
+            % (script, heap.get("free", 0) / 1024, heap.get("largest", 0) / 1024,
+               " (%s)" % ", ".join(problems[script]) if script in problems else "")
+        )  # fmt: skip
     lines.append(
-        "| presses | the first %d of each game script, a fresh power-on each |"
-        % data["presses_per_script"]
+        "| presses | the first %d of each game script, a fresh power-on each; the latencies"
+        " and flash figures are those of the scripts whose matches opened: %s |"
+        % (data["presses_per_script"], ", ".join(data.get("timed_scripts", [])) or "none")
     )
     return "\n".join(lines)
 

@@ -165,6 +165,7 @@ class Boot:
                     record.get("remember") is True,
                 )
             except Exception as error:  # noqa: BLE001 - refused (bad options, flash), or a bug
+                print("pawtrack: %s did not start: %r" % (self.boot_game, error))
                 self.nothing_opened("Cannot start: %s" % error)
         else:
             self.resume_match(self.boot_game)

@@ -16,7 +16,6 @@ until the new one is complete instead of renaming over it.
 import storage
 
 from pawtrack.files import OsFiles
-from pawtrack.memfiles import MemoryFiles
 
 READ_ONLY = "games are not saved: CIRCUITPY was left to the computer (button held at power-on)"
 
@@ -27,5 +26,7 @@ class FatFiles(OsFiles):
 
 def open_files(root="/"):
     if getattr(storage.getmount(root), "readonly", False):
+        from pawtrack.memfiles import MemoryFiles  # its code only where it is used
+
         return MemoryFiles(), READ_ONLY
     return FatFiles(root), None
