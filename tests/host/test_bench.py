@@ -249,3 +249,27 @@ def test_switches_are_held_to_their_own_goals_and_the_soak_to_no_memory_error():
     )
     assert goals["boot to the menu, nothing saved"]["uf2"][1] is True
     assert "10,000" in report.curve_section({"uf2": build}, ["uf2"], {"uf2": "UF2"})
+
+
+class BoardSaid:
+    """What an emulated CircuitPython board printed: its console and its data port."""
+
+    def __init__(self, console, data):
+        self.console = console
+        self.data = bytearray(data)
+
+    def console_text(self):
+        return self.console
+
+
+def test_the_circuitpython_bench_names_a_match_the_board_did_not_open():
+    from host_tools.circuitpython.emu_bench import problems
+
+    ref = {"games": ["mmm"]}
+    refused = BoardSaid("pawtrack: mmm did not start: MemoryError('x')\r\n", b'{"ev": "hello"}\n')
+    assert problems(refused, ref) == ["MemoryError", "no match of mmm opened"]
+    opened = BoardSaid("", b'{"ev": "new", "game": "mmm", "seed": 3}\n')
+    assert problems(opened, ref) == []
+    resumed = BoardSaid("", b'{"ev": "resumed", "game": "mmm", "actions": 4}\n')
+    assert problems(resumed, ref) == []
+    assert problems(BoardSaid("", b""), {"games": []}) == []
