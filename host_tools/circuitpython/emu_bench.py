@@ -28,8 +28,9 @@ Measured, all in emulated time (cycle-counted, so the same on a busy host):
 * MemoryError, ImportError or a traceback anywhere on the console or the data
   port, and a game the simulator opened in the script whose match the board did
   not open (no ``new`` or ``resumed`` event: a refusal such as "Cannot start:
-  memory allocation failed" is shown on the panel only). A script with a
-  problem still gives its latencies and heap, but they are not a game's.
+  memory allocation failed" is shown on the panel only). Such a script's heap
+  is given with the problem named, and its presses are left out of the
+  latencies and the flash figures: they were not a game's.
 
 It prints its lines and a table, and returns the figures as a dict (what
 ``host_tools.bench`` puts in docs/performance.md). It skips, with the reason,
