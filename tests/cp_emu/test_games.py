@@ -26,8 +26,8 @@ from host_tools.emu.circuitpython import EmulatedCircuitPython
 PRESSES_IN_GAME = 4
 HEAP = pytest.mark.xfail(
     strict=True,
-    reason="does not fit CircuitPython 10.2.1's heap on the Pico: MemoryError in the game's "
-    "boot or its first presses (docs/hardware.md, 2b: about 10 KiB free with the game open)",
+    reason="does not fit CircuitPython 10.2.1's heap on the Pico: its boot at Start ends on "
+    "'Cannot start: memory allocation failed' (docs/hardware.md, 2b)",
 )
 GAMES = [  # (the bench script, the game's row on the main menu)
     pytest.param("mmm", "Mmm!", marks=HEAP),
