@@ -4,11 +4,10 @@
 
 1. I2C bytes per press. The real code.py and CircuitPython backend run on the
    hardware stand-ins (tests/circuitpython/standins) with the real Adafruit
-   libraries, pressed like the simulator presses. Every frame the app shows is
-   counted three ways: what this backend sends (changed rectangles through
-   adafruit_ssd1306's I2C device), what adafruit_ssd1306's own ``show()``
-   would send (the whole frame each time), and what the project's MicroPython
-   driver (hal/ssd1306.py) sends for the same frames.
+   libraries, pressed like the simulator presses. Every press is counted two
+   ways: what this backend sends (the project's driver, hal/ssd1306.py, as on
+   MicroPython: only the changed rectangles) and what a driver that sends the
+   whole frame at every show would send.
 2. Canvas cost: Python lines executed (an interpreter-independent count) and
    CPython time to draw the same screens with the canvas's plain-Python
    drawing, which the backend uses (CircuitPython has no C framebuf). These
@@ -33,7 +32,7 @@ from host_tools.compile import compile_all
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 STANDINS = os.path.join(ROOT, "tests", "circuitpython", "standins")
 TESTS = os.path.join(ROOT, "tests")
-FULL_SHOW = 6 * 2 + 1025  # adafruit_ssd1306.show(): six two-byte commands, then the frame
+FULL_SHOW = 7 + 1025  # a whole frame: the window command, then the picture
 
 
 def with_circuitpython_path():
@@ -42,52 +41,38 @@ def with_circuitpython_path():
             sys.path.insert(0, folder)
 
 
-class CountingI2C:
-    """An i2c for the rp2 driver: counts the bytes of each write."""
-
-    def __init__(self):
-        self.bytes = 0
-
-    def writeto(self, address, message):
-        self.bytes += len(message)
-
-
 def i2c_per_press(presses):
-    """[(press, backend bytes, adafruit show() bytes, rp2 driver bytes)] after boot."""
+    """[(press, backend bytes, whole-frame bytes)] after boot."""
     with_circuitpython_path()
     import standin_hardware as hw
     from circuitpython.kit import Driver
 
-    from pawtrack.hal.ssd1306 import Ssd1306
-
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         driver = Driver(load_board("pico"), folder)
-        rp2 = Ssd1306(CountingI2C())
-        rp2.init()
         canvas = driver.device.oled
         counts = {"shows": 0}
-        original_show = canvas.show
 
-        def show():
-            counts["shows"] += 1
-            rp2.update(canvas.buffer)
-            original_show()
+        def counted(show):
+            def count_and_show(*area):
+                counts["shows"] += 1
+                show(*area)
 
-        canvas.show = show
+            return count_and_show
+
+        canvas.show = counted(canvas.show)
+        canvas.show_area = counted(canvas.show_area)
         driver.app.dirty = True
         driver.advance(10)
         start = len(hw.state.i2c_log)
         for word in presses.split():
             before_log = start
-            before_rp2 = rp2.i2c.bytes
             before_shows = counts["shows"]
             name, _, kind = word.partition(":")
             driver.press(name, kind == "long")
             start = len(hw.state.i2c_log)
             sent = sum(len(m) for _, m in hw.state.i2c_log[before_log:start])
-            shows = counts["shows"] - before_shows
-            rows.append((word, sent, shows * FULL_SHOW, rp2.i2c.bytes - before_rp2))
+            rows.append((word, sent, (counts["shows"] - before_shows) * FULL_SHOW))
     return rows
 
 
@@ -150,15 +135,15 @@ def main(argv=None):
     args = parser.parse_args(argv)
 
     print("## I2C bytes per press (pico, 128x64)")
-    print("  press      this backend / adafruit_ssd1306 show() / the rp2 driver")
+    print("  press      this backend / the whole frame at every show")
     rows = i2c_per_press(args.presses)
-    for word, sent, show, rp2 in rows:
-        print("  %-10s %5d  %5d  %5d" % (word, sent, show, rp2))
+    for word, sent, whole in rows:
+        print("  %-10s %5d  %5d" % (word, sent, whole))
     count = len(rows)
     print(
-        "  average    %5.0f  %5.0f  %5.0f   (a full frame is %d bytes)"
+        "  average    %5.0f  %5.0f   (a full frame is %d bytes)"
         % (sum(r[1] for r in rows) / count, sum(r[2] for r in rows) / count,
-           sum(r[3] for r in rows) / count, bench_i2c.FULL_FRAME)
+           bench_i2c.FULL_FRAME)
     )  # fmt: skip
 
     print("\n## canvas drawing per frame (CPython, not CircuitPython times)")

@@ -25,9 +25,6 @@ STAMP = "requirements.installed"
 
 # What the backend needs, as pip lays it out (a .py module or a package folder).
 MODULES = (
-    "adafruit_ssd1306.py",
-    "adafruit_framebuf.py",
-    "adafruit_bus_device",
     "neopixel.py",
     "adafruit_pixelbuf.py",
 )

@@ -83,15 +83,22 @@ def load_code_py(folder, board):
 
 
 def watch_shows(canvas, log):
-    """A list that gets len(log) after each canvas.show(): where each panel update ends."""
+    """A list that gets len(log) after each canvas.show() or show_area(): where each panel
+    update ends."""
     ends = []
     show = canvas.show
+    show_area = canvas.show_area
 
     def show_and_note():
         show()
         ends.append(len(log))
 
+    def show_area_and_note(x, y, w, h):
+        show_area(x, y, w, h)
+        ends.append(len(log))
+
     canvas.show = show_and_note
+    canvas.show_area = show_area_and_note
     return ends
 
 

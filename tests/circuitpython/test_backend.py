@@ -62,21 +62,20 @@ def new_panel(cp, height=64):
     return Panel(board.GP5, board.GP4, 400000, 0x3C, 128, height)
 
 
-def test_panel_init_through_adafruit_ssd1306_then_only_changed_bytes(cp):
+def test_panel_opens_and_keeps_the_bus_then_sends_only_changed_bytes(cp):
     panel = new_panel(cp)
     panel.init()
+    assert panel.i2c.locked  # busio writes only on a locked bus; the referee keeps it
+    frame = bytearray(1024)
+    frame[3 * 128 + 40] = 0x18
+    panel.update(frame)  # the first update after init: the whole frame, then display on
     model = Ssd1306Model(64)
     for address, message in cp.hw.state.i2c_log:
         model.write(address, message)
     assert model.lit() and model.problems == []
-    assert model.picture_bytes() == bytes(1024)  # the driver's blank first frame
+    assert model.picture_bytes() == frame
+    assert [len(m) for _, m in cp.hw.state.i2c_log][-3:] == [7, 1025, 2]
 
-    frame = bytearray(1024)
-    frame[3 * 128 + 40] = 0x18
-    del cp.hw.state.i2c_log[:]
-    panel.update(frame)  # the first update after init: the whole frame, through show()
-    sizes = [len(m) for _, m in cp.hw.state.i2c_log]
-    assert sizes[-1] == 1025 and sum(sizes) == 6 * 2 + 1025
     frame[5 * 128 + 7] = 0xFF
     del cp.hw.state.i2c_log[:]
     assert panel.update(frame) == 1
@@ -84,10 +83,10 @@ def test_panel_init_through_adafruit_ssd1306_then_only_changed_bytes(cp):
         (0x3C, bytes((0x00, 0x21, 7, 7, 0x22, 5, 5))),
         (0x3C, bytes((0x40, 0xFF))),
     ]
-    # The driver's buffer holds the panel's picture, its leading 0x40 intact.
-    assert panel.display.buffer[0] == 0x40 and panel.display.buffer[1:] == frame
     del cp.hw.state.i2c_log[:]
     assert panel.update(frame) == 0 and cp.hw.state.i2c_log == []
+    panel.init()  # a re-init (the panel came back) keeps the bus it has
+    assert len(cp.hw.state.i2c_log) == 1 and panel.i2c.locked
 
 
 def test_a_changed_column_of_full_rows_goes_in_one_data_message(cp):
@@ -123,7 +122,8 @@ def test_a_missing_panel_is_reported_then_found_again(cp, tmp_path):
     assert device.oled.retry(clock.ticks_ms())
     assert device.hal.problems == []
     device.oled.show()
-    assert len(cp.hw.state.i2c_log[-1][1]) == 1025  # the whole picture after it came back
+    # The whole picture after it came back, then the display switched on.
+    assert [len(m) for _, m in cp.hw.state.i2c_log[-2:]] == [1025, 2]
 
 
 def test_a_panel_that_stops_answering_is_reported(cp, tmp_path):

@@ -1,9 +1,9 @@
-"""A scripted session through the real adafruit_ssd1306 shows exactly the simulator's pictures.
+"""A scripted session on the stand-ins shows exactly the simulator's pictures.
 
 The real code.py builds the CircuitPython backend on the stand-in board; the
-real Adafruit libraries (adafruit_ssd1306 with adafruit_framebuf and
-adafruit_bus_device; neopixel with adafruit_pixelbuf) drive the recording I2C
-bus and ``neopixel_write``. After boot and after every press, the project's
+project's OLED driver and the real Adafruit ``neopixel`` (with
+``adafruit_pixelbuf``) drive the recording ``busio.I2C`` and
+``neopixel_write``. After boot and after every press, the project's
 SSD1306 model (host_tools/ssd1306_model.py) decodes the I2C bytes into the
 panel's picture, which must be the firmware's canvas and the simulator's frame
 for the same presses; the strip's bytes must be the simulator's colours.
@@ -73,13 +73,13 @@ def test_no_press_sends_more_than_a_full_frame(tmp_path):
     # the highlight bar and the row it moves to (up to four pages).
     # A picture that changed nearly everywhere goes as one whole frame, never as more.
     per_press = [r["updates"][-1] if r["updates"] else 0 for r in records[1:]]
-    assert all(sent <= WINDOW + FULL_FRAME for sent in per_press), per_press
+    assert all(sent <= WINDOW + FULL_FRAME for sent in per_press), str(per_press)
     assert sum(1 for sent in per_press if sent < FULL_FRAME // 4) >= len(per_press) // 2
     assert sum(1 for sent in per_press if sent) >= 8  # most presses change the picture
     for record in records[1:]:
         assert all(sent <= bench_i2c.PRESSED_LOOK_MAX for sent in record["updates"][:-1]), record
-    # Every data message is a control byte 0x40 and pixels; every command message starts 0x00
-    # (the window) or is the library's own two-byte 0x80 command.
+    # Every data message is a control byte 0x40 and pixels; every command message (the
+    # window, the display switched on) starts 0x00.
     for record in records[1:]:
         for _, message in record["i2c"]:
             assert message[0] in (0x00, 0x40), message[:8]

@@ -51,12 +51,8 @@ DRIVE_FILES = {
     "boot.py": 400,
     "pawtrack_board.py": 1700,
     "pawtrack.manifest": 3000,
-    "lib/adafruit_ssd1306.py": 9000,
-    "lib/adafruit_framebuf.py": 19000,
     "lib/neopixel.py": 5600,
     "lib/adafruit_pixelbuf.py": 12000,
-    "lib/adafruit_bus_device/__init__.py": 100,
-    "lib/adafruit_bus_device/i2c_device.py": 6500,
     "lib/pawtrack/__init__.py": 300,
     "lib/pawtrack/journal.py": 17000,
     "lib/pawtrack/files.py": 12000,
@@ -331,5 +327,5 @@ def test_the_fat_image_is_shaped_like_circuitpy():
     assert int.from_bytes(boot[17:19], "little") == 512
     assert int.from_bytes(boot[19:21], "little") == SECTORS  # < 4085 clusters: FAT12
     assert "code.py" in files.listdir() and files.is_dir("lib/pawtrack")
-    assert files.size("lib/adafruit_framebuf.py") == DRIVE_FILES["lib/adafruit_framebuf.py"]
+    assert files.size("lib/adafruit_pixelbuf.py") == DRIVE_FILES["lib/adafruit_pixelbuf.py"]
     assert not files.exists(SETTINGS) and not files.exists(FOLDER)

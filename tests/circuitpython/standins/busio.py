@@ -48,9 +48,3 @@ class I2C:
         for pin in self.pins:
             state.release(pin)
 
-
-class SPI:
-    """Not used by pawtrack; adafruit_bus_device names it in its annotations."""
-
-    def __init__(self, *args, **kwargs):
-        raise NotImplementedError("pawtrack has no SPI device")

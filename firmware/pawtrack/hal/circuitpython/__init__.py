@@ -7,14 +7,15 @@ core the same ``Hal``; the core does not know which runtime it is on.
 
 What differs from the MicroPython backend, and why:
 
-* **OLED**: the Adafruit ``adafruit_ssd1306`` driver on ``busio.I2C`` sets
-  the panel up and holds the bytes the panel shows; ``oled.Panel`` sends only
-  what changed through the driver's own I2C device (``show()`` would send the
-  whole 1 KiB frame every time). CircuitPython has no C ``framebuf``, so the
-  canvas draws in plain Python, a byte per column and page (adafruit_framebuf
-  sets one pixel per step, and was measured slower). ``busio.I2C`` refuses to open a
-  bus without pull-ups, which is what a missing OLED module looks like: the
-  bus is opened when the panel is first tried, and tried again every 5 s.
+* **OLED**: the project's own SSD1306 driver (``pawtrack.hal.ssd1306``, as
+  on MicroPython: only the changed rectangles go out) on a ``busio.I2C``,
+  which it locks once and keeps (``oled.Panel``). Adafruit's
+  ``adafruit_ssd1306`` is not used: with ``adafruit_framebuf`` it took about
+  12.5 KiB of a heap the games' boots run short of. CircuitPython has no C
+  ``framebuf``, so the canvas draws in plain Python, a byte per column and
+  page. ``busio.I2C`` refuses to open a bus without pull-ups, which is what
+  a missing OLED module looks like: the bus is opened when the panel is first
+  tried, and tried again every 5 s.
 * **Strip**: Adafruit's ``neopixel`` (on CircuitPython's ``neopixel_write``)
   with ``brightness=1.0``: the core already scales colours by the board's cap
   and the strip clamps every channel to it once more; the library's own
@@ -46,5 +47,5 @@ What differs from the MicroPython backend, and why:
 The parts that need no hardware module are shared with the MicroPython
 backend: ``pawtrack.hal.problems`` (what is missing, said three ways),
 ``pawtrack.hal.oled.OledCanvas`` (a canvas that survives a missing panel)
-and the rectangle merging of ``pawtrack.hal.ssd1306``.
+and the SSD1306 driver ``pawtrack.hal.ssd1306``.
 """
