@@ -263,11 +263,12 @@ class BoardSaid:
 
 
 def test_the_circuitpython_bench_names_a_match_the_board_did_not_open():
-    from host_tools.circuitpython.emu_bench import problems
+    from host_tools.circuitpython.emu_bench import games_not_opened, problems
 
     ref = {"games": ["mmm"]}
     refused = BoardSaid("pawtrack: mmm did not start: MemoryError('x')\r\n", b'{"ev": "hello"}\n')
     assert problems(refused, ref) == ["MemoryError", "no match of mmm opened"]
+    assert games_not_opened(refused, ref) == ["mmm"]
     opened = BoardSaid("", b'{"ev": "new", "game": "mmm", "seed": 3}\n')
     assert problems(opened, ref) == []
     resumed = BoardSaid("", b'{"ev": "resumed", "game": "mmm", "actions": 4}\n')
