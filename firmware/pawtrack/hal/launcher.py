@@ -36,7 +36,8 @@ record is written and read back, and the app rebuilds itself from it
 (``App.reboot``). ``Launcher(files, restart)`` is a device's: ``switch``
 raises ``Switch`` to unwind the call stack up to the device's loop, which
 calls ``restart_with(record)``: the record is written and ``restart()`` runs
-(``machine.soft_reset`` on rp2; CircuitPython's ``supervisor.reload``).
+(``machine.soft_reset`` on rp2; ``microcontroller.reset`` on CircuitPython,
+docs/design.md says why not ``supervisor.reload``).
 """
 
 import json

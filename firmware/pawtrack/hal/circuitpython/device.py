@@ -148,7 +148,7 @@ class Device:
 
     def run(self, app):
         """The app loop with the watchdog, until Ctrl-C (to the REPL), a switch to another
-        boot (``supervisor.reload``: code.py again on a fresh heap) or a crash (restart)."""
+        boot (``microcontroller.reset``: code.py again on a fresh heap) or a crash (restart)."""
         self.watchdog.start()
         try:
             app.run(self.loop)
