@@ -17,7 +17,7 @@
 //   something: both lines high unless a side pulls them low, and an
 //   acknowledge for each address the bus has a device at.
 
-import { Pico } from './pico.mjs';
+import { Pico, settleWfi } from './pico.mjs';
 
 const CYCLE_NS = 1e9 / 125e6;
 const IDLE_PIO_CYCLES = 4; // while the core sleeps and PIO runs: time advances this much a step
@@ -185,6 +185,7 @@ export class CircuitPythonPico extends Pico {
         continue;
       }
       const cycles = core.executeInstruction();
+      settleWfi(core);
       if (pioRuns) {
         this.stepPio(cycles);
       }

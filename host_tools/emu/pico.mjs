@@ -12,7 +12,8 @@
 //   and waits for it to push a 0 into the inter-core FIFO; the FIFO registers of
 //   the SIO answer with that 0 when core 1 is released (PSM FRCE_OFF cleared);
 // - the QSPI_SS pad (BOOTSEL button) reads high, i.e. not pressed;
-// - the watchdog's reset (machine.reset(), a watchdog timeout) builds a new chip.
+// - the watchdog's reset (machine.reset(), a watchdog timeout) builds a new chip;
+// - a WFI while an interrupt is already pending does not sleep (`wfiWakesAtOnce`).
 
 import { RP2040 } from 'rp2040js';
 import { loadUf2 } from './uf2.mjs';
@@ -55,6 +56,40 @@ function fastMemory(mcu) {
       write32(address, value);
     }
   };
+}
+
+const WFI = 0xbf30;
+
+/**
+ * True when the core has just gone to sleep on a WFI that the chip would not
+ * sleep on: an enabled interrupt of a priority above the running code's is
+ * already pending. A Cortex-M0+ leaves (or never enters) WFI then, even with
+ * interrupts masked by PRIMASK; the interrupt is taken once they are unmasked.
+ * rp2040js wakes its core only for an interrupt that becomes pending while it
+ * sleeps, so one that arrives between `cpsid i` and `wfi` (CircuitPython's idle
+ * does exactly that) was lost until another interrupt came: the board stopped
+ * ticking, scanning its buttons and redrawing, while USB still woke it.
+ */
+export function wfiWakesAtOnce(core) {
+  const pending = core.pendingInterrupts & core.enabledInterrupts;
+  if (!pending || core.readUint16((core.PC - 2) & ~1) !== WFI) {
+    return false;
+  }
+  const running = core.exceptionPriority(core.IPSR);
+  for (let priority = 0; priority < running; priority++) {
+    if (pending & core.interruptPriorities[priority]) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** After an instruction: undo a sleep the chip would not have gone into. */
+export function settleWfi(core) {
+  if (core.waiting && wfiWakesAtOnce(core)) {
+    core.waiting = false;
+    core.interruptsUpdated = true; // taken at the next instruction if unmasked
+  }
 }
 
 export class Pico {
@@ -258,6 +293,7 @@ export class Pico {
         continue;
       }
       const target = clock.nanosCounter + core.executeInstruction() * cycleNs;
+      settleWfi(core);
       const alarm = clock.nextAlarm;
       if (alarm === null || alarm.nanos > target) {
         clock.nanosCounter = target;
