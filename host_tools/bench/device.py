@@ -235,11 +235,16 @@ def wait_until_rest(pico, rest_ms=REST_MS):
         quiet = 0 if busy else quiet + 10
 
 
-def play(pico, script, steps, pin=None):
+def play(pico, script, steps, pin=None, after_switch=None):
     """Play a script's words as host_tools/bench/scripts.py says (held, the 120 ms gap,
     then until the board is at rest); returns the presses [{"word", "name", "ms",
     "down_us", "event_us"}] and, with ``pin``, heap readings [{"word", ...}] (the first
-    before any press, then one after each press)."""
+    before any press, then one after each press).
+
+    ``after_switch(pico, boots, ports)``, if given, is called after a press that switched
+    boots on the simulator (with the board's boot and USB counts from before the press),
+    to wait until the next boot can take presses; what it returns (the emulated ms it
+    could) goes into the press as "ready_ms"."""
     presses = []
     heap = []
     if pin is not None:
@@ -251,12 +256,18 @@ def play(pico, script, steps, pin=None):
             else:
                 pico.run_for(ms)
             continue
+        boots = len(pico.boots)
+        ports = len(getattr(pico, "usb_ready", ()))
         down = pico.emulated_ms()
         pico.set_button(name, True, down)
         pico.set_button(name, False, down + ms)
         pico.run_until(down + ms + GAP_MS)
         wait_until_rest(pico, REST_MS if steps[index]["animated"] else SETTLED_MS)
         event = down + (LONG_MS if is_long(ms) else ms)
+        ready_ms = None
+        before = steps[index - 1].get("boots", 0) if index else 0
+        if after_switch is not None and steps[index].get("boots", 0) != before:
+            ready_ms = after_switch(pico, boots, ports)
         presses.append(
             {
                 "word": index,
@@ -264,6 +275,7 @@ def play(pico, script, steps, pin=None):
                 "ms": ms,
                 "down_us": down * 1000,
                 "event_us": event * 1000,
+                "ready_ms": ready_ms,
             }
         )
         if pin is not None:

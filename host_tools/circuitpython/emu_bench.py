@@ -20,7 +20,13 @@ Measured, all in emulated time (cycle-counted, so the same on a busy host):
   about an hour of wall time), from a fresh power-on each, played as the
   MicroPython bench plays them (host_tools/bench/device.py ``play`` and
   ``analyse``): release (or long) to the first changed OLED byte and to the
-  complete answer, p50/p95/max over the presses that changed the picture;
+  complete answer, p50/p95/max over the presses that changed the picture.
+  After a press that switches boots (Start, Resume, leaving a game: a reset
+  into code.py), the next press waits until the next boot answers a hello on
+  the data port (``wait_for_next_boot``): a press made during the reset is
+  lost, as it would be on a real board, and the simulator, which switches at
+  once, would be a press ahead. That wait is given too (release to the next
+  boot taking presses);
 * after each script, the heap command: free heap and largest free block;
 * the flash operations of the presses in a game: erase/program time per press
   that wrote, on CircuitPython's FAT (each flush is a 4 KiB erase and 16 page
@@ -51,6 +57,8 @@ from host_tools.emu import protocol_events as events_in
 from host_tools.emu.circuitpython import SAFE_MODE_WINDOW_MS, EmulatedCircuitPython
 
 DEFAULT_PRESSES = 30
+SWITCH_LIMIT_MS = 15000  # a press to the next boot's loop, at most
+HELLO_AGAIN_MS = 2000  # a hello the next boot did not answer is asked again
 FIRST_BOOT_MS = 4500
 BAD_SIGNS = ("Traceback", "MemoryError", "ImportError", '"code": "screen"', '"code": "crash"')
 
@@ -137,6 +145,25 @@ def heap_reading(pico, limit_ms=10000):
     return None
 
 
+def wait_for_next_boot(pico, boots, ports):
+    """After a press that switches boots (a reset into code.py, pawtrack.hal.launcher): run
+    until the next boot answers a hello on the data port, with the host's ports open again;
+    returns that emulated ms, or None if it did not within SWITCH_LIMIT_MS. A press before
+    then would be lost: the buttons exist again only once that boot has built the device."""
+    end = pico.emulated_ms() + SWITCH_LIMIT_MS
+    while (len(pico.boots) == boots or len(pico.usb_ready) == ports) and pico.emulated_ms() < end:
+        pico.run_for(20)
+    while pico.emulated_ms() < end:
+        said = len(pico.data)
+        pico.type_data('{"cmd": "hello", "id": "switched"}\n')
+        asked = pico.emulated_ms()
+        while pico.emulated_ms() < min(end, asked + HELLO_AGAIN_MS):
+            pico.run_for(20)
+            if any(e.get("id") == "switched" for e in events_in(pico.data[said:])):
+                return pico.emulated_ms()
+    return None
+
+
 def games_not_opened(pico, ref):
     """The games whose match the simulator opened in the script but the board did not
     (its refusal, "Cannot start: ...", is only on the panel)."""
@@ -172,18 +199,36 @@ def run_script(image, script, presses):
     ref = reference(cut)
     with EmulatedCircuitPython(flash_image=image) as pico:
         booted = pico.boot()
-        played, _heap = play(pico, cut, ref["steps"])
+        played, _heap = play(pico, cut, ref["steps"], after_switch=wait_for_next_boot)
         rows = analyse(played, pico, ref["steps"])
         reading = heap_reading(pico)
         return {
             "script": script.name,
             "boot_ms": booted,
             "rows": rows,
+            "switches_ms": [
+                p["ready_ms"] - p["event_us"] / 1000 for p in played if p["ready_ms"] is not None
+            ],
             "heap": reading,
-            "problems": problems(pico, ref),
+            "problems": problems(pico, ref) + switches_not_finished(played, rows),
             "not_opened": games_not_opened(pico, ref),
             "emulated_ms": pico.emulated_ms(),
         }
+
+
+def switches_not_finished(presses, rows):
+    """A problem for each switching press whose next boot never took presses."""
+    return [
+        "no boot after %s (press %d)" % (row["name"], press["word"])
+        for press, row in zip(presses, rows)
+        if row["switch"] and press["ready_ms"] is None
+    ]
+
+
+def switch_summary(runs):
+    """Release of a switching press to the next boot taking presses: p50/p95/max, or None."""
+    values = [ms for run in runs for ms in run["switches_ms"]]
+    return bench_stats.summary(values) if values else None
 
 
 def latency(rows, field):
@@ -222,6 +267,7 @@ def figures(presses=DEFAULT_PRESSES):
         "boot_after_window_ms": min(boots) - SAFE_MODE_WINDOW_MS if boots else None,
         "first_change": latency(rows, "first_change_ms"),
         "complete": latency(rows, "complete_ms"),
+        "switch_ready": switch_summary(played),
         "heap": {run["script"]: run["heap"] for run in runs},
         "flash_ms_per_writing_press": (
             sum(r["flash_ms"] for r in in_game) / len(in_game) if in_game else None
@@ -249,6 +295,8 @@ def table(data):
         % (data["boot_ms"], data["boot_after_window_ms"]),
         "| release to first changed byte, p50 / p95 / max | %s ms |" % triple(data["first_change"]),
         "| release to answer complete, p50 / p95 / max | %s ms |" % triple(data["complete"]),
+        "| a switch (Start, Resume, leaving): release to the next boot taking presses, p50 /"
+        " p95 / max | %s ms |" % triple(data.get("switch_ready")),
         "| flash per press that wrote (FAT) | %.1f ms, %.1f operations |"
         % (data["flash_ms_per_writing_press"] or 0, data["flash_ops_per_writing_press"] or 0),
         "| MemoryError | %d |" % data["memory_errors"],
