@@ -312,3 +312,20 @@ def test_a_crash_is_reported_then_the_board_restarts(cp, tmp_path, capsys):
     event = json.loads(port.lines()[-1])
     assert event == {"ev": "error", "code": "crash", "reason": "ValueError: boom; restarting"}
     assert "ValueError: boom" in capsys.readouterr().err
+
+
+def test_a_crash_restarts_the_board_even_when_saying_so_runs_out_of_memory(cp, tmp_path):
+    device, app, clock, port = started(cp, tmp_path)
+
+    def crashing(on_loop):
+        raise MemoryError("memory allocation failed, allocating 128 bytes")
+
+    def no_memory(line):
+        raise MemoryError("memory allocation failed, allocating 84 bytes")
+
+    app.run = crashing
+    device.serial.send_line = no_memory
+    with pytest.raises(cp.microcontroller.ResetCalled):
+        device.run(app)
+    assert cp.hw.state.resets == 1 and cp.microcontroller.watchdog.mode is None
+    assert cp.kit.colors_of(cp.hw.state.pixel_writes[-1][1]) == [(0, 0, 0)] * 12

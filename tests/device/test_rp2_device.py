@@ -338,6 +338,23 @@ class WatchdogTest(unittest.TestCase):
         self.assertIn("ValueError: boom", last["reason"])
         self.assertEqual(clock.now, 5000)  # time for Ctrl-C before the restart
 
+    def test_a_crash_restarts_the_board_even_when_saying_so_runs_out_of_memory(self):
+        device, app, clock, _, serial_out = started()
+
+        def broken(on_loop):
+            raise MemoryError("memory allocation failed, allocating 128 bytes")
+
+        def no_memory(line):
+            raise MemoryError("memory allocation failed, allocating 84 bytes")
+
+        app.run = broken
+        device.serial.send_line = no_memory
+        with self.assertRaises(machine.ResetRequested):
+            device.run(app)
+        self.assertFalse(machine.watchdog["enabled"])
+        self.assertEqual(machine.strip_writes[-1], [(0, 0, 0)] * 12)
+        self.assertEqual(clock.now, 5000)
+
     def test_watchdog_register_addresses(self):
         self.assertEqual(watchdog.CTRL_ADDRESS["rp2040"], 0x40058000)
         self.assertEqual(watchdog.CTRL_ADDRESS["rp2350"], 0x400D8000)

@@ -12,7 +12,8 @@ package's ``__init__``).
 ``loop()`` is the app's ``on_loop``, once per pass: serial bytes to the
 protocol, the watchdog fed, a missing OLED retried, a tone ended, the board
 LED blinked. ``run`` stops the watchdog on Ctrl-C (the REPL stays usable) and
-restarts the board a few seconds after any other exception.
+restarts the board a few seconds after any other exception, even when saying so
+fails for want of memory (code.py must never end with the board idle).
 """
 
 import gc
@@ -160,12 +161,23 @@ class Device:
             raise
         except Exception as error:  # noqa: BLE001 - anything else: say so, then restart
             self.watchdog.stop()
-            print_exception(error)
-            reason = "%s: %s; restarting" % (type(error).__name__, error)
-            self.serial.send_line(json.dumps({"ev": "error", "code": "crash", "reason": reason}))
-            self.stop_outputs()
+            try:
+                self.report_crash(error)
+            except Exception:  # noqa: BLE001 - a full heap: the restart matters more
+                pass
+            try:
+                self.stop_outputs()
+            except Exception:  # noqa: BLE001 - the same
+                pass
             self.clock.sleep_ms(RESTART_DELAY_MS)  # Ctrl-C here leaves the board at the REPL
             microcontroller.reset()
+
+    def report_crash(self, error):
+        """The traceback on the console and a crash event on the data port. It may fail
+        itself (the crash is often a MemoryError), so ``run`` restarts whatever it raises."""
+        print_exception(error)
+        reason = "%s: %s; restarting" % (type(error).__name__, error)
+        self.serial.send_line(json.dumps({"ev": "error", "code": "crash", "reason": reason}))
 
 
 def print_exception(error):

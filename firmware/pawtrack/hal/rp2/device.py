@@ -228,15 +228,26 @@ class Device:
             self.stop_outputs()
             raise
         except Exception as error:  # noqa: BLE001 - anything else: say so, then restart
-            import json
-            import sys
-
             self.watchdog.stop()
-            if self.protocol is not None:
-                self.protocol.flush()
-            sys.print_exception(error)
-            reason = "%s: %s; restarting" % (type(error).__name__, error)
-            self.serial.send_line(json.dumps({"ev": "error", "code": "crash", "reason": reason}))
-            self.stop_outputs()
+            try:
+                self.report_crash(error)
+            except Exception:  # noqa: BLE001 - a full heap: the restart matters more
+                pass
+            try:
+                self.stop_outputs()
+            except Exception:  # noqa: BLE001 - the same
+                pass
             self.clock.sleep_ms(RESTART_DELAY_MS)  # Ctrl-C here leaves the board at the REPL
             machine.reset()
+
+    def report_crash(self, error):
+        """The protocol's waiting events, the traceback and a crash event on the serial
+        port. It may fail itself (a MemoryError), so ``run`` restarts whatever it raises."""
+        import json
+        import sys
+
+        if self.protocol is not None:
+            self.protocol.flush()
+        sys.print_exception(error)
+        reason = "%s: %s; restarting" % (type(error).__name__, error)
+        self.serial.send_line(json.dumps({"ev": "error", "code": "crash", "reason": reason}))
