@@ -59,13 +59,27 @@ def compile_file(source, target, arch, name):
     return None
 
 
+# Where the Pico imports the package from: main.py mounts the bundle there
+# (firmware/bundlefs.py, MOUNT_POINT).
+BUNDLE_MOUNT = "/bundle"
+
+
+def source_name(relative):
+    """The source name an .mpy keeps: for the package's modules, the path the Pico
+    imports them from. The Pico interns that path at every import anyway; a second
+    spelling would cost each module of a boot one more name in the heap."""
+    if relative.replace(os.sep, "/").startswith("pawtrack/"):
+        return BUNDLE_MOUNT + "/" + relative.replace(os.sep, "/")[:-3] + ".mpy"
+    return relative
+
+
 def compile_all(arch="armv6m", out=DEFAULT_OUT, base=FIRMWARE):
     """Compile everything; returns (compiled [(relative .mpy path, size)], failures [text])."""
     compiled = []
     failures = []
     for relative in firmware_sources(base):
         target = os.path.join(out, relative[:-3] + ".mpy")
-        failure = compile_file(os.path.join(base, relative), target, arch, relative)
+        failure = compile_file(os.path.join(base, relative), target, arch, source_name(relative))
         if failure:
             failures.append(failure)
         else:

@@ -103,7 +103,7 @@ def build(board, out=None):
     out = out or os.path.join(BUILD, board["mpy_arch"])
     compiled, failures = compile_all(board["mpy_arch"], out)
     board_mpy = os.path.join(out, "board.mpy")
-    failure = compile_file(board_path(board["name"]), board_mpy, board["mpy_arch"], "board.py")
+    failure = compile_file(board_path(board["name"]), board_mpy, board["mpy_arch"], "/board.mpy")
     if failure:
         failures.append(failure)
     if failures:

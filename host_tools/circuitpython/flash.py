@@ -112,7 +112,10 @@ def build(board, compiled=True):
         if program is None:
             return Upload(local, remote)
         remote = remote[: -len(".py")] + ".mpy"
-        return Upload(local, remote, mpy_cross.compile_file(program, local, remote))
+        # The source name kept in the .mpy is the path the board imports it from: the
+        # board interns that path anyway, and a second spelling would cost every
+        # module of a boot one more name in the heap (docs/hardware.md, 2b).
+        return Upload(local, remote, mpy_cross.compile_file(program, local, "/" + remote))
 
     uploads = [module(local, "lib/" + remote) for local, remote in library_files(libs.ensure())]
     uploads += [

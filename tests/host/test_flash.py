@@ -388,3 +388,10 @@ def test_the_wait_for_the_raw_repl_can_be_made_longer(monkeypatch):
     assert flash.handshake_seconds() == 10.0
     monkeypatch.setenv("PAWTRACK_HANDSHAKE_S", "soon")
     assert flash.handshake_seconds() == flash.HANDSHAKE_S
+
+
+def test_a_module_keeps_the_path_the_pico_imports_it_from_as_its_source_name():
+    from host_tools.compile import source_name
+
+    assert source_name("pawtrack/ui/boot.py") == bundlefs.MOUNT_POINT + "/pawtrack/ui/boot.mpy"
+    assert source_name("main.py") == "main.py"  # not in the bundle
