@@ -49,8 +49,8 @@ a first log that is no log of this version, sets the save aside with one
 sentence for the screen.
 
 Saves of the journal's version 2 (a base file ``<gen>.b`` and two small
-tails ``<gen>.t0`` and ``<gen>.t1``) are still read: their records come first
-and the match goes on in logs.
+tails ``<gen>.t0`` and ``<gen>.t1``) are still read (pawtrack.journal_v2): their
+records come first and the match goes on in logs.
 
 Memory. Replaying reads the logs a WINDOW (512 bytes) at a time, never a whole
 log (a fragmented heap may have no 4 KiB block free), in two passes: the first
@@ -64,7 +64,6 @@ from pawtrack import const, records
 from pawtrack.files import (
     BAD_SUFFIX,
     make_folders,
-    read_all,
     remove_tree,
     safe_read,
     safe_write,
@@ -73,15 +72,12 @@ from pawtrack.files import (
 
 LOG_MAGIC = b"PAWL"
 LOG_VERSION = 1
-OLD_MAGIC = b"PAWJ"  # version 2's base and tails, read but no longer written
-OLD_VERSION = 2
 
 KIND_ACTION = 0x41
 KIND_UNDO = 0x55
 KIND_STATUS = 0x53
 KIND_NEXT = 0x4E  # the last record of a full log: the next log was whole when it was written
 KIND_CHECKPOINT = 0x43  # read and written by pawtrack.checkpoints
-KIND_BEGIN = 0x42  # version 2's tails only
 
 MAX_PAYLOAD = 1024  # the most a record read back may hold
 ACTION_BYTES = 256  # the most an action written may take (pawtrack.match allows 200 characters)
@@ -99,7 +95,6 @@ SPARE_AT = const(3072)
 # The most one append writes: a new log's opening status, an action and its status. A
 # cut while it is programmed leaves at most this many bytes that are not records.
 MAX_APPEND = 2 * (STATUS_BYTES + records.OVERHEAD) + ACTION_BYTES + records.OVERHEAD
-OLD_TAILS = 2
 
 HEAD = "head"
 
@@ -108,7 +103,6 @@ FOREIGN = "Saved game not recognised; set aside."
 OTHER_VERSION = "Saved game from another version; set aside."
 WRONG_PLACE = "Saved game in the wrong place; set aside."
 
-OLD_PREAMBLE = records.preamble(OLD_MAGIC, OLD_VERSION)
 ERASED = b"\xff" * 64
 
 # How a log's records end (read_log).
@@ -416,30 +410,11 @@ class Journal:
 
     def peek_status(self):
         """The last status written, (over, summary) or None, from the last log alone (or a
-        version-2 save's tails): what the main menu's Resume row shows."""
-        status = None
-        buf = bytearray(WINDOW)
-        found = [None]
+        version-2 save's tails): what the main menu's Resume row shows
+        (pawtrack.save_peek, loaded by the menu only)."""
+        from pawtrack import save_peek
 
-        def note(kind, payload):
-            if kind == KIND_STATUS:
-                found[0] = parse_status(payload) or found[0]
-
-        for index in reversed(self._log_numbers()):
-            try:
-                self._scan_log(index, note, buf)
-            except SaveDamaged:
-                if index == 0:
-                    raise
-                continue  # a later log that is no log: the resume says what it keeps
-            if found[0] is not None:
-                status = found[0]
-                break
-        if status is None:
-            self._old_records(note, tails_only=True)
-            status = found[0]
-        self.status = status
-        return status
+        return save_peek.last_status(self)
 
     def _each_record(self, visit, first=0):
         """Feed the match's trusted records (a version-2 save's first, then the logs; from
@@ -507,62 +482,11 @@ class Journal:
         return self.files.exists(self._name("b")) or self.files.exists(self._name("t0"))
 
     def _old_records(self, visit, tails_only=False):
-        """The records of a save of the journal's version 2: the base's, then those of
-        the tails that follow it (their begin record names the base's size)."""
-        base_size = self._base_size() if tails_only else self._base_records(visit)
-        for index in range(OLD_TAILS):
-            found = self._read_tail(index, base_size)
-            if found is None:
-                break
-            for kind, payload, _ in found[1:]:
-                visit(kind, payload)
+        """A version-2 save's records, if this is one (pawtrack.journal_v2: loaded only then)."""
+        if self._old_save():
+            from pawtrack import journal_v2
 
-    def _base_size(self):
-        base = self._name("b")
-        return self.files.size(base) if self.files.exists(base) else 0
-
-    def _read_tail(self, index, base_size):
-        """The records of a version-2 tail that belongs after ``base_size`` bytes of base,
-        or None."""
-        name = self._name("t%d" % index)
-        if not self.files.exists(name):
-            return None
-        raw = read_all(self.files, name)
-        if records.read_preamble(raw) != (OLD_MAGIC, OLD_VERSION):
-            if len(raw) < records.PREAMBLE_SIZE and raw == OLD_PREAMBLE[: len(raw)]:
-                return None  # emptied after a merge, or its very first write was cut short
-            raise SaveDamaged(FOREIGN if raw[:4] != OLD_MAGIC else OTHER_VERSION)
-        found, _, how = records.scan(raw, records.PREAMBLE_SIZE, MAX_PAYLOAD)
-        if how == records.END_DAMAGED:
-            raise SaveDamaged(DAMAGED)
-        if not found:
-            return None  # cut inside its first record: nothing was in it yet
-        kind, payload, _ = found[0]
-        if kind != KIND_BEGIN or len(payload) != 4:
-            raise SaveDamaged(DAMAGED)
-        if int.from_bytes(payload, "little") != base_size:
-            return None  # merged into the base already (or left over from before)
-        return found
-
-    def _base_records(self, visit):
-        """Feed every good record of a version-2 base to visit(kind, payload); returns
-        its good size."""
-        name = self._name("b")
-        if not self.files.exists(name):
-            return 0
-        f = self.files.open(name, "rb")
-        try:
-            reader = records.Reader(f, MAX_PAYLOAD)
-            while True:
-                item = reader.next()
-                if item is None:
-                    break
-                visit(item[0], item[1])
-        finally:
-            f.close()
-        if reader.how == records.END_DAMAGED:
-            raise SaveDamaged(DAMAGED)
-        return reader.end
+            journal_v2.read_records(self, visit, tails_only)
 
     def replay(self, apply, drop_last=False, progress=None, limit=None):
         """Hand every live action to apply(action), in order; returns the last live action.
@@ -654,36 +578,11 @@ class Journal:
         among them are copied into a new generation's logs, then the head is replaced
         by one naming it (a power cut in the middle leaves the damaged save, which the
         next resume salvages again). The match goes on in the copy; the damaged
-        generation's files go at the next tidy. OSError if the flash refuses."""
-        copy = Journal(self.files, self.folder)
-        copy.gen = self.gen
-        gen, ready = copy._next_gen()
-        copy.gen, copy.seed, copy.status, copy.moves = gen, self.seed, status, 0
-        if not ready:
-            copy._make_log(0)
-        opening = status_record(status)
-        self.files.write_at(copy._log_name(0), HEADER_BYTES, opening)
-        copy.log_end = HEADER_BYTES + len(opening)
-        copy.log_ready = True
-        pending = bytearray()
+        generation's files go at the next tidy. OSError if the flash refuses.
+        (pawtrack.salvage: loaded only for a damaged save.)"""
+        from pawtrack import salvage
 
-        def keep(action):
-            pending.extend(action_record(action))
-            if len(pending) >= SALVAGE_CHUNK:
-                copy._append(bytes(pending), None)
-                pending[:] = b""
-
-        self.replay(keep, progress=progress, limit=self.trusted_records)
-        if pending:
-            copy._append(bytes(pending), None)
-        moves = self.moves
-        head = {"game": self.game_id, "seed": self.seed, "options": self.options, "gen": gen}
-        safe_write(self.files, self.path(HEAD), json.dumps(head).encode())
-        self.gen, self.status, self.moves = gen, status, moves
-        self.log, self.log_end, self.log_ready = copy.log, copy.log_end, copy.log_ready
-        self.spare_ready = self.after_cut = self.broken = False
-        self.sweep_due = True
-        self._find_log()
+        salvage.copy_trusted(self, status, progress)
 
     # -- writing --------------------------------------------------------------
 
@@ -896,7 +795,6 @@ class Journal:
 
 
 PROGRESS_EVERY = 32
-SALVAGE_CHUNK = 256  # bytes of records a salvage copies per write
 
 
 class Liveness:

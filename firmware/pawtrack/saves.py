@@ -12,8 +12,8 @@ it is set aside at boot with one sentence for the screen.
 
 import json
 
-from pawtrack.files import clear_folder_name, make_folders, safe_read, safe_write, set_aside
-from pawtrack.journal import WRONG_PLACE, Journal, SaveDamaged
+from pawtrack.files import make_folders, safe_read, safe_write, set_aside
+from pawtrack.journal import Journal
 
 FOLDER = "saves"
 ORDER = FOLDER + "/order"
@@ -22,14 +22,6 @@ OLD_JOURNAL_NOTICE = "A game saved by an older version was set aside."
 UNREADABLE = "Saved game unreadable; set aside."
 IN_THE_WAY = "A file where saved games go was set aside."
 MAX_GAMES = 16
-
-
-class ResumeEntry:
-    """What the main menu's Resume row shows for one saved match."""
-
-    def __init__(self, game_id, summary):
-        self.game_id = game_id
-        self.summary = summary
 
 
 class Saves:
@@ -92,55 +84,17 @@ class Saves:
         safe_write(self.files, ORDER, json.dumps(ids).encode())
         self.unwritten_order = None
 
-    # -- what the menu offers -------------------------------------------------
+    # -- what the menu offers (pawtrack.save_peek, loaded by the menu only) ------
 
     def resume_entries(self, game_ids):
-        """([ResumeEntry] most recent first, [notices]) for unfinished saved matches.
+        """([ResumeEntry] most recent first, [notices]) for unfinished saved matches of
+        ``game_ids``, the games this firmware has: pawtrack.save_peek.resume_entries."""
+        from pawtrack import save_peek
 
-        ``game_ids`` are the games this firmware has; a save of any other game
-        is left alone. A save that cannot be read is set aside with a notice, and so
-        is a file where ``saves/`` or a game's folder should be (a new match would
-        set it aside too, ``make_folders``, but without a word).
-        """
-        entries = []
-        notices = []
-        if clear_folder_name(self.files, FOLDER):
-            notices.append(IN_THE_WAY)
-        ordered = self.order()
-        for game_id in game_ids:
-            if game_id not in ordered:
-                ordered.append(game_id)
-        for game_id in ordered:
-            if game_id not in game_ids:
-                continue
-            entry, notice = self.peek(game_id)
-            if notice:
-                notices.append(notice)
-            if entry is not None:
-                entries.append(entry)
-        return entries, notices
+        return save_peek.resume_entries(self, game_ids)
 
     def peek(self, game_id):
         """(ResumeEntry or None, notice or None) for one game's save, without replaying it."""
-        journal = self.journal(game_id)
-        if not journal.exists():
-            if clear_folder_name(self.files, journal.folder):
-                return None, IN_THE_WAY
-            return None, None
-        found, message = journal.load_head()
-        if not found:
-            return None, message
-        if journal.game_id != game_id:
-            journal.set_aside()
-            return None, WRONG_PLACE
-        try:
-            status = journal.peek_status()
-        except SaveDamaged as damage:
-            journal.set_aside()
-            return None, str(damage)
-        except OSError:
-            journal.set_aside()
-            return None, UNREADABLE
-        if status is not None and status[0]:
-            return None, None  # over: kept so the result can be shown, but not offered
-        return ResumeEntry(game_id, status[1] if status else ""), None
+        from pawtrack import save_peek
+
+        return save_peek.peek(self, game_id)
