@@ -10,10 +10,9 @@ decoded from the PIO's WS2812 bitstream must equal the simulator's; a match
 the simulator starts gets the seed the board announced on its data port. The
 console and the data port must say no error.
 
-Mmm! and Mice & Mystics do not fit CircuitPython 10.2.1's heap on the Pico yet
-(MemoryError: see docs/hardware.md, section 2b): their tests are strict expected
-failures, so the tier fails once they play there and the marks must go (as Om
-Nom Nom's did once the firmware was compiled without line tables).
+All five fit CircuitPython 10.2.1's heap on the Pico since a game's boot stopped
+loading the other games' icons and the journal's rarely used readers; Mmm! and
+Mice & Mystics are the tightest (docs/hardware.md, section 2b, has the figures).
 """
 
 import pytest
@@ -24,17 +23,12 @@ from host_tools.bench.scripts import by_name
 from host_tools.emu.circuitpython import EmulatedCircuitPython
 
 PRESSES_IN_GAME = 4
-DOES_NOT_START = pytest.mark.xfail(
-    strict=True,
-    reason="does not fit CircuitPython 10.2.1's heap on the Pico: its match opens, then the "
-    "game's boot runs out of memory within the first presses (docs/hardware.md, 2b)",
-)
 GAMES = [  # (the bench script, the game's row on the main menu)
-    pytest.param("mmm", "Mmm!", marks=DOES_NOT_START),
+    ("mmm", "Mmm!"),
     ("mouse_chaos", "Mouse Chaos"),
     ("chop", "Cat & Mouse"),
     ("om_nom_nom_solo", "Om Nom Nom"),
-    pytest.param("mice_mystics", "Mice & Mystics", marks=DOES_NOT_START),
+    ("mice_mystics", "Mice & Mystics"),
 ]
 
 

@@ -24,10 +24,10 @@ further than the strip shows. With room for every page, each LED is a page
 (passed pages dim). A lost chapter blinks every LED red; a won one is green.
 """
 
-from pawtrack.games.mice_mystics import battle, cards, trackers
+from pawtrack.games.mice_mystics import battle, cards, icons, trackers
 from pawtrack.games.mice_mystics.pickers import ChapterPage, Picker, ToggleList, number_options
 from pawtrack.games.mice_mystics.rules import MAX_DICE, STANDARD_CHECKS
-from pawtrack.ui import icons, lights, widgets
+from pawtrack.ui import lights, widgets
 from pawtrack.ui.choices import ChoiceScreen, choice_row
 
 FACE_ICONS = {

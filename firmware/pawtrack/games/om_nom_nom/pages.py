@@ -21,10 +21,11 @@ shows purple on the segment's last LED.
 """
 
 from pawtrack.buttons import SHORT
+from pawtrack.games.om_nom_nom import icons
 from pawtrack.games.om_nom_nom.chains import CARDS
 from pawtrack.games.om_nom_nom.rules import ATE, EATEN, KEPT, ROUNDS, TOO_FEW, TURNS
 from pawtrack.gfx.canvas import text_width
-from pawtrack.ui import icons, lights, widgets
+from pawtrack.ui import lights, widgets
 from pawtrack.ui.screen import Screen
 
 CARD_ICONS = (

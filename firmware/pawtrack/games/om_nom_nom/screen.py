@@ -22,10 +22,10 @@ LEDs: ``pages.paint_dice``, the dice left on each board.
 """
 
 from pawtrack.buttons import REPEAT, SHORT
-from pawtrack.games.om_nom_nom import pages
+from pawtrack.games.om_nom_nom import icons, pages
 from pawtrack.games.om_nom_nom.chains import CARDS, SYMBOLS
 from pawtrack.games.om_nom_nom.rules import OVER, PLAY, ROLL, TOTAL
-from pawtrack.ui import icons, widgets
+from pawtrack.ui import widgets
 from pawtrack.ui.choices import ChoiceScreen, choice_row
 
 CARD_OF_ACTION = {"play " + name: index for index, name in enumerate(CARDS)}
