@@ -12,6 +12,7 @@ import os
 
 import pytest
 
+from host_tools.boards import load_board
 from host_tools.circuitpython import flash, libs
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -201,3 +202,35 @@ def test_the_client_finds_the_data_port():
     two = linux + [Port("/dev/ttyACM3", "CircuitPython CDC2 control", serial_number="X")]
     with pytest.raises(PortError, match="more than one CircuitPython data port"):
         find_data_port(two)
+
+
+def source_name_of(mpy):
+    """The source name an .mpy keeps: the first entry of its qstr table (.mpy version 6)."""
+
+    def varuint(at):
+        value = 0
+        while True:
+            byte = mpy[at]
+            at += 1
+            value = (value << 7) | (byte & 0x7F)
+            if not byte & 0x80:
+                return value, at
+
+    _qstrs, at = varuint(4)
+    _objects, at = varuint(at)
+    length, at = varuint(at)
+    return mpy[at : at + (length >> 1)].decode()
+
+
+def test_each_module_keeps_the_path_the_board_imports_it_from():
+    """CircuitPython interns the path it loads a module from; a source name spelt
+    otherwise would be a second name per module in the board's heap."""
+    from host_tools.circuitpython import mpy_cross
+
+    try:
+        mpy_cross.locate(allow_build=False)
+    except mpy_cross.MpyCrossError as error:
+        pytest.skip("needs CircuitPython's mpy-cross: %s" % error)
+    uploads = {upload.remote: upload for upload in flash.build(load_board("pico"))}
+    journal = uploads["lib/pawtrack/journal.mpy"]
+    assert source_name_of(journal.data) == "/lib/pawtrack/journal.mpy"
