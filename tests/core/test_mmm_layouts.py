@@ -131,7 +131,7 @@ class ValidateTest(unittest.TestCase):
         )
 
     def test_install_and_get(self):
-        self.assertIs(layouts.get_layout(1, "example"), example_layout(1))
+        self.assertEqual(layouts.get_layout(1, "example"), example_layout(1))
         with self.assertRaises(ValueError):
             layouts.get_layout(1, "own")
         with self.assertRaises(ValueError):

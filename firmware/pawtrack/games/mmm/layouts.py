@@ -57,7 +57,6 @@ EXAMPLE_GRIDS = {1: EXAMPLE_SIDE_1_GRID, 2: EXAMPLE_SIDE_2_GRID}
 
 # The owner's own layouts (or items-only records), by side, once installed.
 OWN = {}
-_examples = {}
 
 
 def food_of(name):
@@ -206,13 +205,14 @@ def has_squares(layout):
 
 
 def example_layout(side):
-    """The EXAMPLE layout of a board side (read once, then shared: do not modify).
+    """The EXAMPLE layout of a board side, read from its grid at each call.
 
-    Not validated here: the grids are fixed, and tests/core/test_mmm_layouts checks
-    them on every interpreter (the check took 30 ms of each Mmm! start on the Pico)."""
-    if side not in _examples:
-        _examples[side] = read_grid(EXAMPLE_GRIDS[side])
-    return _examples[side]
+    Not kept: the board copies what it needs, and a kept record (a list per
+    square) held about 2.5 KiB for the rest of the boot, which Mmm! lacked on
+    CircuitPython. Not validated here: the grids are fixed, and
+    tests/core/test_mmm_layouts checks them on every interpreter (the check
+    took 30 ms of each Mmm! start on the Pico)."""
+    return read_grid(EXAMPLE_GRIDS[side])
 
 
 def install(layout):
