@@ -131,12 +131,14 @@ def test_frozen_modules_win_over_files_left_by_make_flash(uf2_pico):
 SAME_PIXELS = """
 from pawtrack.gfx.canvas import Canvas
 from pawtrack.ui import icons
+from pawtrack.games.om_nom_nom import icons as prey_icons
+from pawtrack.games.mice_mystics import icons as mystics_icons
 from pawtrack.hal.rp2 import fastdraw
 fast = Canvas()
 fast.use_painter(fastdraw.Painter(fast))
 plain = Canvas()
-pictures = [getattr(icons, n) for n in dir(icons) if n.isupper()]
-pictures = [p for p in pictures if isinstance(p, tuple) and len(p) == 3]
+pictures = [getattr(m, n) for m in (icons, prey_icons, mystics_icons) for n in dir(m)]
+pictures = [p for p in pictures if isinstance(p, tuple) and len(p) == 3 and isinstance(p[0], int)]
 state = [12345]
 def below(n):
     state[0] = (state[0] * 1103515245 + 12345) & 0x7FFFFFFF
