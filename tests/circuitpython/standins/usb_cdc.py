@@ -22,6 +22,8 @@ class Serial:
         return out
 
     def write(self, data):
+        if isinstance(data, str):
+            data = data.encode()  # the real port takes a str's UTF-8 bytes (its buffer)
         self.sent.extend(data)
         return len(data)
 

@@ -43,4 +43,7 @@ class UsbSerial:
             print(text)
             return
         if port.connected:
-            port.write(text.encode() + b"\n")
+            # The text as it is (a str is a buffer to CircuitPython's streams), then the
+            # newline: no encoded copy and no joined copy of a long answer in the heap.
+            port.write(text)
+            port.write(b"\n")
