@@ -11,6 +11,9 @@ default is lite, which fits any box, because the shipped layouts are examples
 that match nobody's board (docs/rules/mmm.md, 1.5).
 """
 
+MAX_SQUARES = 49  # food squares on a pantry side at most: layouts check it, lite counts to it
+
+
 def load_rules():
     """The rules class, imported on first use."""
     from pawtrack.games.mmm.rules import MmmGame

@@ -24,9 +24,10 @@ of each item known), lists sizes instead of squares::
     {"side": 1, "items": {"Ca1": 4, "Fi1": 3, ...}}
 """
 
+from pawtrack.games.mmm import MAX_SQUARES
+
 FOOD_CODES = {"Br": "bread", "Fi": "fish", "Cu": "cucumber", "Ch": "cheese", "Ca": "carrot"}
 SIZE_LIMITS = {1: (2, 4), 2: (2, 5)}  # smallest and largest item per board side
-MAX_SQUARES = 49
 MAX_EDGE = 12  # rows and columns a grid may have
 
 EXAMPLE_SIDE_1_GRID = """

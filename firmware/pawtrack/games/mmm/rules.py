@@ -79,8 +79,7 @@ loss), ``pieces_left`` (0 on a win), ``rating`` (``win_rating`` or
 from pawtrack import table_rolls
 from pawtrack.dice import MMM_FOOD, roll
 from pawtrack.game import Game, IllegalAction, resolve_options
-from pawtrack.games.mmm.board import Board
-from pawtrack.games.mmm.layouts import MAX_SQUARES, get_layout
+from pawtrack.games.mmm import MAX_SQUARES
 from pawtrack.games.mmm.odds import bust_chance
 
 DICE = 3
@@ -112,6 +111,10 @@ class MmmGame(Game):
         self.entered = None  # faces rolled at the table, used up by the roll being applied
         self.board = None
         if self.level != "lite":
+            # The lite level has no board: its layouts are read only by the other two.
+            from pawtrack.games.mmm.board import Board
+            from pawtrack.games.mmm.layouts import get_layout
+
             layout = get_layout(self.side, options["layout"])
             self.board = Board(layout, self.level == "board")
         self.cat = 0
