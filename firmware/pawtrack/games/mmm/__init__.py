@@ -39,11 +39,6 @@ def on_boot(app):
     from pawtrack.files import safe_file_present
 
     if not safe_file_present(app.files, OWN_LAYOUTS_FILE):
-        import sys
-
-        loaded = sys.modules.get("pawtrack.games.mmm.layouts")
-        if loaded is not None:  # loaded before, in this process (the host's tests)
-            loaded.OWN.clear()
         return None
     from pawtrack.games.mmm import own_layouts
 
