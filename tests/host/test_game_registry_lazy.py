@@ -63,3 +63,35 @@ def test_the_file_names_written_twice_agree():
     assert boot.OLD_JOURNAL == saves.OLD_JOURNAL
     assert home.SAVES_FOLDER == saves.FOLDER
     assert mmm.OWN_LAYOUTS_FILE == own_layouts.PATH
+
+
+LITE_MATCH_SCRIPT = """
+import sys
+import host_tools
+from host_tools.sim.simulator import Simulator
+sim = Simulator()
+sim.app.start_match(sim.app.session.find("mmm"), {{"level": "{level}"}}, seed=1)
+sim.app.step()
+print(sim.app.session.match.options["level"])
+print(sorted(name for name in sys.modules if name.startswith("pawtrack.games.mmm.")))
+"""
+
+
+def mmm_modules_of_a_match(level):
+    script = LITE_MATCH_SCRIPT.format(level=level)
+    result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    played, loaded = result.stdout.strip().splitlines()[-2:]
+    assert played == level
+    return eval(loaded)  # noqa: S307 - our own printout
+
+
+def test_an_mmm_match_at_the_lite_level_loads_no_board_and_no_layouts():
+    """Lite has no board (the default level, and on CircuitPython the one that fits whole
+    games): the board and the layouts come with the levels that use them."""
+    lite = mmm_modules_of_a_match("lite")
+    assert "pawtrack.games.mmm.rules" in lite and "pawtrack.games.mmm.screen" in lite
+    assert [name for name in lite if name.endswith((".board", ".layouts"))] == []
+    board = mmm_modules_of_a_match("board")
+    assert "pawtrack.games.mmm.board" in board and "pawtrack.games.mmm.layouts" in board
