@@ -65,7 +65,7 @@ def test_the_file_names_written_twice_agree():
     assert mmm.OWN_LAYOUTS_FILE == own_layouts.PATH
 
 
-LITE_MATCH_SCRIPT = """
+MMM_MATCH_SCRIPT = """
 import sys
 import host_tools
 from host_tools.sim.simulator import Simulator
@@ -78,7 +78,7 @@ print(sorted(name for name in sys.modules if name.startswith("pawtrack.games.mmm
 
 
 def mmm_modules_of_a_match(level):
-    script = LITE_MATCH_SCRIPT.format(level=level)
+    script = MMM_MATCH_SCRIPT.format(level=level)
     result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
                             text=True, timeout=60)
     assert result.returncode == 0, result.stderr

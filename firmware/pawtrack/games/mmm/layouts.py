@@ -206,13 +206,12 @@ def has_squares(layout):
 
 
 def example_layout(side):
-    """The EXAMPLE layout of a board side, read from its grid at each call.
+    """The EXAMPLE layout of a board side, read from its grid at each call (the board
+    copies what it needs from it).
 
-    Not kept: the board copies what it needs, and a kept record (a list per
-    square) held about 2.5 KiB for the rest of the boot, which Mmm! lacked on
-    CircuitPython. Not validated here: the grids are fixed, and
-    tests/core/test_mmm_layouts checks them on every interpreter (the check
-    took 30 ms of each Mmm! start on the Pico)."""
+    Not validated here: the grids are fixed, and tests/core/test_mmm_layouts
+    checks them on every interpreter (the check took 30 ms of each Mmm! start on
+    the Pico)."""
     return read_grid(EXAMPLE_GRIDS[side])
 
 
