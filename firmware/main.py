@@ -18,16 +18,17 @@ an earlier ``make flash`` left never shadow them (docs/hardware.md).
 import gc
 import sys
 
-# Once the first picture is up, collect whenever this much was allocated since the last
-# collection: the garbage that loading code and playing make is then reused while the
-# heap fills from its low end, instead of being freed all at once when the heap is full,
-# which leaves what lives scattered over the whole heap and no large block free (Mice &
-# Mystics' boot on the .mpy build met MemoryError without it). On the .mpy build, whose
-# code loads into the heap (the UF2's is in flash), from the start of every boot: a
-# game's as often; the main menu's every BEFORE_MENU bytes, which keeps it as compact
-# (its largest free block, with saved matches to list, was 21 KiB after a power cut
-# without it) for a fraction of the time 16 KiB would add to its first picture.
+# Collect whenever this much was allocated since the last collection, not only when the
+# heap is full: the garbage that loading code and playing make is then reused while the
+# heap fills from its low end, so what lives stays together and large blocks stay free
+# (Mice & Mystics' boot on the .mpy build met MemoryError without it). On the .mpy build
+# a boot loads its code into the heap, and every collection walks everything alive, so
+# until a boot's first picture is up it collects less often: a game's every
+# WHILE_LOADING bytes, the main menu's every BEFORE_MENU bytes. What keeps the heap in
+# one piece is collecting often during play (docs/performance.md has both measured).
+# The UF2's code is in flash: it starts collecting once its first picture is up.
 COLLECT_EVERY = 16384
+WHILE_LOADING = 32768
 BEFORE_MENU = 65536
 
 
@@ -114,7 +115,7 @@ def start(board=None, **device_options):
     record = device.hal.launcher.take()
     if bundlefs is not None:
         opens_game = record is not None and record.get("open") in ("new", "resume")
-        collect_often(COLLECT_EVERY if opens_game else BEFORE_MENU)
+        collect_often(WHILE_LOADING if opens_game else BEFORE_MENU)
     app = App(device.hal, games.catalog(), defer_boot=True, record=record)
     if app.screens:
         app.step()  # the main menu on the panel, first
