@@ -28,7 +28,7 @@ import sys
 # one piece is collecting often during play (docs/performance.md has both measured).
 # The UF2's code is in flash: it starts collecting once its first picture is up.
 COLLECT_EVERY = 16384
-WHILE_LOADING = 32768
+WHILE_LOADING = 49152
 BEFORE_MENU = 65536
 
 
