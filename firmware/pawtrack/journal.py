@@ -26,9 +26,9 @@ its header, then erased bytes (0xFF), which the journal fills with records in
 place (``files.write_at``). On the Pico that is a page program of the flash
 under LittleFS (pawtrack.inplace: 0.6 ms, no erase, no commit); elsewhere an
 ordinary write into the file. A log is made while the screen is still
-(``tidy``, when the one in use is three quarters full), so a press never
-waits for an erase; a new match's first log is made in ``start``, after its
-table is on the screen. Each log starts with the status, so the main menu's Resume row reads
+(``tidy``: when the one in use is three quarters full, and for a new match,
+``prepare_start``, while its options are shown), so a press never waits for
+an erase. Each log starts with the status, so the main menu's Resume row reads
 only the last log.
 
 Power cuts. A log is either whole (made and closed) or it is not used: the
@@ -588,7 +588,7 @@ class Journal:
 
     def start(self, game_id, options, seed, status):
         """Replace whatever this folder held by a new match with no actions: its first
-        log (made now, or the blank one a cut start left), then the head. The old match's
+        log (made ahead by ``prepare_start``, or now), then the head. The old match's
         files go later (``tidy``)."""
         make_folders(self.files, self.folder)
         gen, ready = self._next_gen()
@@ -610,10 +610,23 @@ class Journal:
         self.log_ready = True
         self.sweep_due = True
 
+    def prepare_start(self):
+        """Make the first log of this game's next new match now (while the player reads
+        its options), so that starting it makes no file."""
+        make_folders(self.files, self.folder)
+        gen, ready = self._next_gen()
+        if not ready:
+            saved = self.gen
+            self.gen = gen
+            try:
+                self._make_log(0)
+            finally:
+                self.gen = saved
+
     def _next_gen(self):
         """(gen, ready) for a new match: the newest generation on flash plus one, or the
-        newest itself if no head names it and its first log is blank (a start cut
-        between its log and its head: then ready is True)."""
+        newest itself if no head names it and its first log is blank (made ready by
+        ``prepare_start``: then ready is True)."""
         current = self.gen
         if current is None:
             data, _ = safe_read(self.files, self.path(HEAD), "Saved game")

@@ -71,6 +71,15 @@ class GameSetupScreen(MenuScreen):
         self.extra = extra(app) if extra is not None else []
         self.noting = module.hook("setup_note")
         self.selected = len(self.option_rows()) + len(self.extra)  # start on "Start"
+        # The saved match's folder and first log, made while the player reads the
+        # options (each costs a flash erase; Start then makes no file).
+        app.when_still(self.prepare_folder)
+
+    def prepare_folder(self):
+        try:
+            self.app.session.saves.prepare_start(self.module.ID)
+        except OSError:
+            pass  # full or failing flash: Start says so when it writes the match
 
     def option_rows(self):
         """[(name, allowed values)] of the options shown: those that apply to the rest."""
