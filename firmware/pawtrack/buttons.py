@@ -120,3 +120,7 @@ class ButtonInput:
     def held(self, name):
         """Whether a button is down now (debounced), e.g. for hold-to-peek."""
         return self.pressed[self.names.index(name)]
+
+    def any_held(self):
+        """Whether any button is down now (debounced): a press is under way."""
+        return True in self.pressed

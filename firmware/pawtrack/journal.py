@@ -104,6 +104,7 @@ OTHER_VERSION = "Saved game from another version; set aside."
 WRONG_PLACE = "Saved game in the wrong place; set aside."
 
 ERASED = b"\xff" * 64
+STEP_BYTES = const(1024)  # a log being made pauses each time this many more are written
 
 # How a log's records end (read_log).
 LOG_CLEAN = const(0)
@@ -613,15 +614,19 @@ class Journal:
     def prepare_start(self):
         """Make the first log of this game's next new match now (while the player reads
         its options), so that starting it makes no file."""
+        for _ in self.preparing_start():
+            pass
+
+    def preparing_start(self):
+        """``prepare_start`` in steps, a generator: it pauses after each piece of flash
+        work (a folder, a quarter of the log), so the app can read a press between two
+        pieces (App.when_still). Nothing else of this journal changes meanwhile."""
         make_folders(self.files, self.folder)
+        yield
         gen, ready = self._next_gen()
         if not ready:
-            saved = self.gen
-            self.gen = gen
-            try:
-                self._make_log(0)
-            finally:
-                self.gen = saved
+            yield
+            yield from self._writing_log(0, gen)
 
     def _next_gen(self):
         """(gen, ready) for a new match: the newest generation on flash plus one, or the
@@ -650,25 +655,34 @@ class Journal:
 
     def _make_log(self, index):
         """Write log ``index`` of this generation whole: its header, then erased bytes."""
+        for _ in self._writing_log(index, self.gen):
+            pass
+
+    def _writing_log(self, index, gen):
+        """Write log ``index`` of generation ``gen`` (a generator, pausing every
+        STEP_BYTES): the file stays open between pieces and is whole only once closed."""
         # Imported here, not with the module: the journal is first imported deep in a press
         # (the main menu's first look at the saves), where one more nested import overran
         # the one-file firmware's C stack ("maximum recursion depth exceeded").
         from pawtrack.ticks import ticks_us
 
         mixed = (ticks_us() ^ ((self.seed or 0) * 2654435761)) & 0xFFFFFFFF
-        nonce = mixed.to_bytes(4, "little") + bytes(((self.gen or 0) & 0xFF,))
-        name = self._log_name(index)
+        nonce = mixed.to_bytes(4, "little") + bytes(((gen or 0) & 0xFF,))
+        name = self._log_name(index, gen)
         f = self.files.open(name, "wb")
         try:  # in small pieces: a fragmented heap may have no 4 KiB block free
             f.write(log_header(index, nonce))
-            left = LOG_BYTES - HEADER_BYTES
-            while left:
-                piece = min(left, len(ERASED))
+            written = HEADER_BYTES
+            while written < LOG_BYTES:
+                piece = min(LOG_BYTES - written, len(ERASED))
                 f.write(ERASED if piece == len(ERASED) else ERASED[:piece])
-                left -= piece
+                written += piece
+                if written // STEP_BYTES != (written - piece) // STEP_BYTES:
+                    yield
             f.flush()
         finally:
             f.close()
+        yield
         self.files.write_at(name, HEADER_BYTES, b"")  # the Pico finds its block now, not later
 
     def _find_log(self):

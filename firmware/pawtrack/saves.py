@@ -33,10 +33,11 @@ class Saves:
         """A journal object for this game's saved match (each caller gets its own)."""
         return Journal(self.files, FOLDER + "/" + game_id)
 
-    def prepare_start(self, game_id):
+    def preparing_start(self, game_id):
         """Make what a new match of this game writes into, if missing: its folder and its
-        first log (while the player reads the options: Start then makes no file)."""
-        self.journal(game_id).prepare_start()
+        first log (while the player reads the options: Start then makes no file). A
+        generator, pausing between pieces of flash work (Journal.preparing_start)."""
+        return self.journal(game_id).preparing_start()
 
     def prepare(self):
         """At boot: set an old single-slot save aside. Returns a notice or None."""

@@ -129,6 +129,33 @@ class AppTest(unittest.TestCase):
         app.step(210)
         self.assertEqual(done, ["first", "second", "idle"])
 
+    def test_a_job_in_pieces_runs_one_piece_a_pass_and_none_while_a_button_is_down(self):
+        hal = make_hal(self.folder)
+        app = App(hal, games.catalog())
+        app.step(0)
+        done = []
+
+        def pieces():
+            for piece in ("a", "b", "c"):
+                done.append(piece)
+                yield
+
+        app.when_still(pieces)
+        app.when_still(lambda: done.append("after"))
+        app.step(30)
+        self.assertEqual(done, ["a"])
+        hal.buttons.levels[2] = True  # right goes down: no piece until it is let go
+        for now in range(35, 100, 5):
+            app.step(now)
+        self.assertEqual(done, ["a"])
+        hal.buttons.levels[2] = False
+        app.step(100)  # the release: its answer, then still again
+        app.step(130)
+        self.assertEqual(done, ["a", "b"])
+        app.finish_still_work()  # a switch: what is left, whole
+        self.assertEqual(done, ["a", "b", "c", "after"])
+        self.assertEqual(app.still_jobs, [])
+
     def test_the_menus_order_is_known_at_once_and_written_once_still(self):
         hal = make_hal(self.folder)
         app = App(hal, games.catalog())

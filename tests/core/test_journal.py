@@ -215,6 +215,21 @@ class RoundTripTest(JournalTest):
         self.assertEqual(self.names(), ["2.l0", "head"])
         self.assertFalse(journal.needs_tidy())
 
+    def test_a_first_log_made_in_pieces_is_the_same_log_and_leaves_the_match_alone(self):
+        self.journal_with(ACTIONS)
+        steps = Journal(self.files, FOLDER).preparing_start()
+        pieces = 0
+        for _ in steps:
+            pieces += 1
+            self.assertEqual(live_actions(self.reopened())[0], ACTIONS)  # meanwhile too
+        self.assertGreater(pieces, 3)  # the log's 4 KiB in parts, not in one go
+        made = self.raw("2.l0")
+        self.assertEqual((len(made), made[HEADER_BYTES:]), (LOG_BYTES, b"\xff" * (LOG_BYTES - 16)))
+        self.assertEqual(self.reopened().gen, 1)
+        journal = Journal(self.files, FOLDER)
+        journal.start("counting", OPTIONS, 77, STATUS)
+        self.assertEqual(journal.gen, 2)
+
     def test_a_first_log_made_ahead_is_what_start_writes_into(self):
         self.journal_with(ACTIONS)
         Journal(self.files, FOLDER).prepare_start()

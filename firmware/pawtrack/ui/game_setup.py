@@ -72,12 +72,13 @@ class GameSetupScreen(MenuScreen):
         self.noting = module.hook("setup_note")
         self.selected = len(self.option_rows()) + len(self.extra)  # start on "Start"
         # The saved match's folder and first log, made while the player reads the
-        # options (each costs a flash erase; Start then makes no file).
+        # options (each costs a flash erase; Start then makes no file), a piece per
+        # loop pass, so that a press is never kept waiting for the whole of it.
         app.when_still(self.prepare_folder)
 
     def prepare_folder(self):
         try:
-            self.app.session.saves.prepare_start(self.module.ID)
+            yield from self.app.session.saves.preparing_start(self.module.ID)
         except OSError:
             pass  # full or failing flash: Start says so when it writes the match
 

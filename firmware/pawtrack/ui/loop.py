@@ -36,6 +36,20 @@ def hold_hint(canvas, text):
     centered(canvas, text, HOLD_HINT_Y, color=0)
 
 
+def is_steps(job_result):
+    """Whether a job returned a generator (its pieces, one per pass) rather than its result."""
+    return hasattr(job_result, "send")
+
+
+def next_step(steps):
+    """Run a job's next piece: False while pieces are left, True once it is done."""
+    try:
+        next(steps)
+    except StopIteration:
+        return True
+    return False
+
+
 class Loop:
     def render(self):
         canvas = self.canvas
@@ -79,6 +93,7 @@ class Loop:
             self.run_still_job(now)
         elif (
             (self.idle_due or self.still_jobs)
+            and not self.input.any_held()
             and diff(now, self.drawn_at) >= STILL_MS
             and (self.moved_at is None or diff(now, self.moved_at) >= ANIMATION_GAP_MS)
         ):
@@ -104,18 +119,25 @@ class Loop:
 
     def run_still_job(self, now):
         self.jobs_since = now  # the next job's wait starts now
-        self.guard(self.still_jobs.pop(0))
+        jobs = self.still_jobs
+        steps = self.guard(jobs[0]) if callable(jobs[0]) else jobs[0]
+        if is_steps(steps) and self.guard(next_step, steps) is False:
+            jobs[0] = steps  # more to do, in a later pass
+        else:
+            jobs.pop(0)
 
     def when_still(self, job):
-        """Run ``job()`` once the screen has been still for a moment, not in this press
-        (and within JOB_LIMIT_MS whatever happens).
+        """Run ``job()`` once the screen has been still for a moment and no button is
+        down, not in this press (and within JOB_LIMIT_MS whatever happens).
 
         For flash work that the answer on the screen does not depend on (an
         erase takes 45 ms on the Pico): remembering the options, making a
-        folder before it is needed. A job that raises is shown like a screen's
-        error. A switch to another boot runs the jobs left first; a power cut
-        before a job ran: it did not happen, so it must be work whose loss only
-        costs a convenience, never a move."""
+        folder before it is needed. A job that is a generator function runs
+        to its next ``yield`` in each pass: a press that comes meanwhile waits
+        for one piece, not for the whole job. A job that raises is shown like
+        a screen's error. A switch to another boot runs the jobs left first,
+        whole; a power cut before a job ran: it did not happen, so it must be
+        work whose loss only costs a convenience, never a move."""
         if not self.still_jobs:
             self.jobs_since = self.clock.ticks_ms()
         self.still_jobs.append(job)
@@ -124,7 +146,9 @@ class Loop:
         """The jobs waiting for stillness, then the device's idle work (Hal.idle)."""
         jobs, self.still_jobs = self.still_jobs, []
         for job in jobs:
-            self.guard(job)
+            steps = self.guard(job) if callable(job) else job
+            while is_steps(steps) and self.guard(next_step, steps) is False:
+                pass
         self.idle_due = False
         self.idle_now()
 
