@@ -57,6 +57,7 @@ from host_tools.bench.scripts import (
 from host_tools.bench.scripts import press as simulator_press
 from host_tools.boards import load_board
 from host_tools.emu import EmulatedPico
+from host_tools.emu.alongside import SOFT_REBOOT
 from host_tools.emu.fs_image import firmware_files
 from host_tools.sim.simulator import GAP_MS, Simulator
 from pawtrack.boarddef import core_board
@@ -291,6 +292,7 @@ def analyse(presses, pico, steps):
     frames = pico.frames
     leds = pico.leds
     ops = pico.flash_ops
+    restarts = restart_times(pico)
     rows = []
     for i, press in enumerate(presses):
         start = press["event_us"]
@@ -311,6 +313,13 @@ def analyse(presses, pico, steps):
         only_the_flip = flipped is None or bytes(feedback.picture) == flipped if changed else False
         if step.get("acked") and len(changed) > 1 and only_the_flip:
             answer = changed[1]
+        switch = switch_kind(before, step)
+        if switch is not None and changed:
+            # The old boot may say where it goes before it restarts (App.show_switching):
+            # that is the feedback; the answer is the next boot's first changed picture.
+            restarted = [t for t in restarts if t >= start]
+            after = [u for u in changed if restarted and u.start_us >= restarted[0]]
+            answer = after[0] if after else None
         led_ms = None
         for j, (t_us, colours) in enumerate(leds):
             if start <= t_us < end and (j == 0 or colours != leds[j - 1][1]):
@@ -325,11 +334,11 @@ def analyse(presses, pico, steps):
                 "screen": step["screen"],
                 "game": step["game"],
                 "acked": bool(step.get("acked")),
-                "switch": switch_kind(before, step),
+                "switch": switch,
                 "visible": step.get("changed", True),
                 "first_change_ms": (feedback.first_change_us - start) / 1000 if changed else None,
                 "feedback_ms": (feedback.done_us - start) / 1000 if changed else None,
-                "complete_ms": (answer.done_us - start) / 1000 if changed else None,
+                "complete_ms": (answer.done_us - start) / 1000 if answer is not None else None,
                 "bytes": sum(u.bytes for u in updates),
                 "led_ms": led_ms,
                 "flash_ops": len(window_ops),
@@ -337,6 +346,23 @@ def analyse(presses, pico, steps):
             }
         )
     return rows
+
+
+def restart_times(pico):
+    """When the board restarted, in emulated microseconds, in order: its power-ons and
+    resets, and MicroPython's soft resets (it says "soft reboot" on the serial port)."""
+    times = [t_us for t_us, _ in pico.boots]
+    chunks = pico.serial_chunks
+    text = bytes(pico.serial)
+    at = text.find(SOFT_REBOOT)
+    index = 0
+    while at >= 0:
+        while index + 1 < len(chunks) and chunks[index + 1][1] <= at:
+            index += 1
+        if chunks:
+            times.append(chunks[index][0])
+        at = text.find(SOFT_REBOOT, at + 1)
+    return sorted(times)
 
 
 def switch_kind(before, step):

@@ -8,9 +8,11 @@ import unittest
 from recording_hal import make_hal
 
 from pawtrack import games
+from pawtrack.gfx.canvas import Canvas
 from pawtrack.hal.launcher import RECORD, Launcher, Switch
 from pawtrack.protocol import Protocol
 from pawtrack.ui.app import App
+from pawtrack.ui.loop import HOLD_HINT_Y, LEAVING_NOTE, hold_hint
 
 
 def play_to_a_win(app):
@@ -248,6 +250,32 @@ class DeviceBootTest(unittest.TestCase):
             app.press("back")
         self.assertEqual(caught.exception.record["open"], "menu")
         self.assertEqual(caught.exception.record["menu"], ["game", "chop"])
+
+    def test_the_panel_says_where_a_restart_goes_before_it_happens(self):
+        app = App(self.device_hal(), games.catalog())
+        app.screen.selected = app.screen.entries().index("Cat & Mouse")
+        app.press("ok")
+        canvas = app.canvas
+        before = bytes(canvas.buffer)
+        shown = canvas.shown
+        with self.assertRaises(Switch):
+            app.press("back")
+        self.assertEqual(canvas.shown, shown + 1)  # sent before the restart, not after
+        expected = Canvas(128, 64)
+        expected.buffer[:] = before
+        hold_hint(expected, LEAVING_NOTE)
+        self.assertEqual(bytes(canvas.buffer), bytes(expected.buffer))
+        self.assertNotEqual(bytes(canvas.buffer), before)
+        self.assertEqual(canvas.pixel(64, HOLD_HINT_Y - 1), 1)  # the inverted bottom row
+
+    def test_a_start_is_not_answered_with_the_menus_note(self):
+        app = App(self.device_hal(), games.catalog())
+        app.screen.selected = app.screen.entries().index("Cat & Mouse")
+        app.press("ok")
+        shown = app.canvas.shown
+        with self.assertRaises(Switch):
+            app.start_match(games.find("chop"), {}, 5)
+        self.assertEqual(app.canvas.shown, shown)
 
 
 if __name__ == "__main__":

@@ -146,10 +146,13 @@ def test_a_press_that_shows_nothing_new_is_noted():
 class _Pico:
     """What analyse reads of an emulated Pico: panel updates, LED frames, flash operations."""
 
-    def __init__(self, frames):
+    def __init__(self, frames, serial=b"", serial_chunks=(), boots=()):
         self.frames = frames
         self.leds = []
         self.flash_ops = []
+        self.serial = bytearray(serial)
+        self.serial_chunks = list(serial_chunks)  # (t_us, offset in serial)
+        self.boots = list(boots)  # (t_us, reason)
 
 
 def _update(start_us, first_change_us, done_us, sent=100):
@@ -202,6 +205,26 @@ def test_a_flip_and_answer_carried_in_one_update_is_the_answer():
     frames[0].picture = flipped  # the flip on its own: the answer is the next update
     first, _ = analyse(presses, _Pico(frames), steps)
     assert first["complete_ms"] == 229.0
+
+
+def test_the_answer_of_a_switch_is_the_next_boots_first_picture():
+    # Back from a game's options: the old boot says where it goes in its bottom row, the
+    # board soft-resets, and the menu's boot draws; a CircuitPython reset is a boot.
+    from host_tools.bench.device import analyse
+
+    presses = [{"name": "back", "ms": 80, "word": 0, "down_us": 0, "event_us": 1000}]
+    steps = [{"acked": False, "taken": True, "screen": "HomeScreen", "game": None, "boots": 1}]
+    frames = [_update(20_000, 21_000, 30_000), _update(700_000, 702_000, 720_000)]
+    serial = b"MPY: soft reboot\r\n"
+    soft = _Pico(frames, serial=b"ok\r\n" + serial, serial_chunks=[(5000, 0), (40_000, 4)])
+    reset = _Pico(frames, boots=[(0, "power"), (40_000, "watchdog reset")])
+    for pico in (soft, reset):
+        (row,) = analyse(presses, pico, steps)
+        assert row["switch"] == "leave"
+        assert (row["first_change_ms"], row["feedback_ms"]) == (20.0, 29.0)
+        assert row["complete_ms"] == 719.0
+    (row,) = analyse(presses, _Pico(frames), steps)  # no restart seen: not answered
+    assert row["complete_ms"] is None
 
 
 def test_a_blinking_screen_at_the_end_gives_each_of_its_pictures():

@@ -34,7 +34,8 @@ at most: a boot that fails, or a Ctrl-C during a switch, never loops.
 ``Launcher(files)`` switches in one process (the simulator, the tests): the
 record is written and read back, and the app rebuilds itself from it
 (``App.reboot``). ``Launcher(files, restart)`` is a device's: ``switch``
-raises ``Switch`` to unwind the call stack up to the device's loop, which
+shows where it goes (``App.show_switching``), then raises ``Switch`` to unwind
+the call stack up to the device's loop, which
 calls ``restart_with(record)``: the record is written and ``restart()`` runs
 (``machine.soft_reset`` on rp2; ``microcontroller.reset`` on CircuitPython,
 docs/design.md says why not ``supervisor.reload``).
@@ -96,6 +97,7 @@ class Launcher:
     def switch(self, app, record):
         """Make the next boot open ``record``: at once in one process, else by a restart."""
         if self.restart is not None:
+            app.show_switching(record)
             raise Switch(record)
         app.finish_still_work()  # the jobs a device runs before it restarts
         self.write(record)
