@@ -28,6 +28,7 @@ JOB_LIMIT_MS = const(1000)
 
 
 HOLD_HINT_Y = const(54)  # the row of choices at the bottom of a game's table
+HOLD_HINT_H = const(10)
 # In the bottom row while a device restarts into the main menu's boot (about 0.7 s
 # with the .mpy files, 4 s on CircuitPython): the press was taken.
 LEAVING_NOTE = "To the menu..."
@@ -35,7 +36,7 @@ LEAVING_NOTE = "To the menu..."
 
 def hold_hint(canvas, text):
     """What holding back does, in an inverted bottom row over the screen's own."""
-    canvas.fill_rect(0, HOLD_HINT_Y - 1, SCREEN_W, 10, 1)
+    canvas.fill_rect(0, HOLD_HINT_Y - 1, SCREEN_W, HOLD_HINT_H, 1)
     centered(canvas, text, HOLD_HINT_Y, color=0)
 
 
@@ -163,8 +164,8 @@ class Loop:
             return
         try:
             hold_hint(self.canvas, LEAVING_NOTE)
-            self.canvas.show_area(0, HOLD_HINT_Y - 1, SCREEN_W, 10)
-        except Exception:  # noqa: BLE001 - a missing panel or a full heap: the switch matters more
+            self.canvas.show_area(0, HOLD_HINT_Y - 1, SCREEN_W, HOLD_HINT_H)
+        except Exception:  # noqa: BLE001 - whatever the note meets, the switch matters more
             pass
 
     def idle_now(self):
