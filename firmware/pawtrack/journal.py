@@ -8,6 +8,7 @@ its saved match in a folder of its own (``saves/<game id>/``, see
     <gen>.l0    the first log: LOG_BYTES bytes, a 16-byte header and then records
     <gen>.l1    the next log, made when the one before is three quarters full
     ...
+    <gen>.top   the number of the newest log made (from the second on), as text
 
 Records use the framing of ``pawtrack.records`` (docs/journal.md):
 
@@ -30,6 +31,14 @@ ordinary write into the file. A log is made while the screen is still
 ``prepare_start``, while its options are shown), so a press never waits for
 an erase. Each log starts with the status, so the main menu's Resume row reads
 only the last log.
+
+Finding the last log. Listing a folder on LittleFS costs in proportion to the
+files in it, and a long match has one log per couple of hundred actions. So
+each log from the second on is noted in ``<gen>.top`` once it is whole, and a
+resume or the menu looks at that note and at the log after it (a note a cut
+left behind is one log short); only without a note that holds does the
+journal list the folder. A log missing before the note's is then met by the
+replays that read it (as damage inside such a log is), not before.
 
 Power cuts. A log is either whole (made and closed) or it is not used: the
 journal reads only logs of exactly LOG_BYTES. A cut while records are being
@@ -97,6 +106,7 @@ SPARE_AT = const(3072)
 MAX_APPEND = 2 * (STATUS_BYTES + records.OVERHEAD) + ACTION_BYTES + records.OVERHEAD
 
 HEAD = "head"
+TOP = "top"  # <gen>.top: the newest log made, from the second on
 
 DAMAGED = "Saved game damaged; set aside."
 FOREIGN = "Saved game not recognised; set aside."
@@ -399,7 +409,14 @@ class Journal:
             f.close()
 
     def _log_numbers(self):
-        """The numbers of this generation's logs on flash, in order."""
+        """The numbers of this generation's logs on flash, in order: 0 to the newest
+        log, when the ``top`` note names one that is there (and the log after it,
+        if a cut came before the note), else from a listing of the folder."""
+        top = self._noted_top()
+        if top is not None and self.files.exists(self._log_name(top)):
+            while self.files.exists(self._log_name(top + 1)):
+                top += 1
+            return list(range(top + 1))
         prefix = "%d.l" % self.gen
         numbers = []
         for name in self._listdir():
@@ -408,6 +425,34 @@ class Journal:
                 numbers.append(int(number))
         numbers.sort()
         return numbers
+
+    def _noted_top(self):
+        """The log number the ``top`` note holds, or None (no note, or not a number)."""
+        try:
+            f = self.files.open(self._name(TOP), "rb")
+        except OSError:
+            return None
+        try:
+            text = f.read(8)
+        finally:
+            f.close()
+        try:
+            number = int(text.decode())
+        except ValueError:  # UnicodeError too
+            return None
+        return number if number > 0 else None
+
+    def _note_top(self, index, gen):
+        """Note log ``index`` of generation ``gen`` as the newest made. Only a shortcut:
+        a note the flash refuses leaves the older one, which the reader goes past."""
+        try:
+            f = self.files.open(self._name(TOP, gen), "wb")
+            try:
+                f.write(str(index).encode())
+            finally:
+                f.close()
+        except OSError:
+            pass
 
     def peek_status(self):
         """The last status written, (over, summary) or None, from the last log alone (or a
@@ -683,6 +728,8 @@ class Journal:
         finally:
             f.close()
         yield
+        if index:
+            self._note_top(index, gen)
         self.files.write_at(name, HEADER_BYTES, b"")  # the Pico finds its block now, not later
 
     def _find_log(self):

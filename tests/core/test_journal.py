@@ -338,6 +338,72 @@ class RoundTripTest(JournalTest):
         self.assertEqual(seen, [(32, 100), (64, 100), (96, 100)])
 
 
+class ListingFiles(MemoryFiles):
+    """MemoryFiles that count the folder listings asked of them."""
+
+    listings = 0
+
+    def listdir(self, folder=""):
+        self.listings += 1
+        return MemoryFiles.listdir(self, folder)
+
+
+class LastLogTest(JournalTest):
+    """The last log is found from the ``top`` note, not by listing a folder that grows
+    with the match."""
+
+    def long_journal(self):
+        self.files = ListingFiles()
+        journal = self.journal_with([])
+        for count in range(1500):
+            journal.append_action("move %d" % count, (False, "turn %d" % (count // 7)))
+            if journal.needs_tidy():
+                journal.tidy()
+        return journal
+
+    def listed_numbers(self):
+        return sorted(
+            int(name[3:]) for name in MemoryFiles.listdir(self.files, FOLDER)
+            if name.startswith("1.l")
+        )  # fmt: skip
+
+    def found(self):
+        """(log numbers, status, listings) as a fresh look at the save sees them."""
+        journal = self.reopened()
+        self.files.listings = 0
+        numbers = journal._log_numbers()
+        status = journal.peek_status()
+        return numbers, status, self.files.listings
+
+    def test_the_newest_log_is_noted_and_found_without_a_listing(self):
+        journal = self.long_journal()
+        numbers = self.listed_numbers()
+        self.assertGreater(len(numbers), 4)
+        self.assertEqual(self.raw("1.top"), str(numbers[-1]).encode())
+        self.assertEqual(self.found(), (numbers, journal.status, 0))
+
+    def test_a_note_a_cut_left_short_still_finds_the_last_log(self):
+        journal = self.long_journal()
+        numbers = self.listed_numbers()
+        self.overwrite("1.top", str(numbers[-2]).encode())
+        self.assertEqual(self.found(), (numbers, journal.status, 0))
+
+    def test_a_note_that_does_not_hold_falls_back_to_the_listing(self):
+        journal = self.long_journal()
+        numbers = self.listed_numbers()
+        expected = live_actions(self.reopened())[0]
+        for note in (b"", b"\xff\xff", b"x1", b"0", b"-3", str(numbers[-1] + 5).encode()):
+            self.overwrite("1.top", note)
+            self.assertEqual(self.found(), (numbers, journal.status, 2), note)
+            self.assertEqual(live_actions(self.reopened())[0], expected)
+        self.files.remove(FOLDER + "/1.top")
+        self.assertEqual(self.found(), (numbers, journal.status, 2))
+
+    def test_a_match_of_one_log_writes_no_note(self):
+        self.journal_with(ACTIONS)
+        self.assertFalse(self.files.exists(FOLDER + "/1.top"))
+
+
 class SmallReads(MemoryFiles):
     """MemoryFiles whose open logs note the largest read asked of them."""
 
