@@ -11,7 +11,11 @@ without it. It does two things and nothing else:
   new matches get the seeds the simulator gives (it counts too): a press
   script plays the same games on the device as ``make sim --headless
   --press``. (``os`` is replaced in ``sys.modules`` by a copy of it with that
-  one function changed: built-in modules cannot be changed in place.)
+  one function changed: built-in modules cannot be changed in place.) The
+  count is kept in the RP2040 watchdog's first scratch register, which a soft
+  reset leaves alone and a power-on clears: every match has a boot of its
+  own, and the simulator's count goes on through its switches, so the
+  device's must go on through the restarts too.
 * a soft interrupt on a spare GPIO (pulled up; the emulator drives it low):
   ``gc.collect()``, then ``micropython.mem_info()`` between two marker lines
   on the USB serial port. A soft interrupt runs between two bytecodes of
@@ -41,6 +45,7 @@ BOOT_PY = """\
 import gc
 import sys
 import micropython
+from micropython import const
 import umachine as machine  # the u names skip the search of the filesystem: fast boots
 import uos as _bench_real_os
 
@@ -57,12 +62,12 @@ _bench_os = _BenchOs()
 for _bench_name, _bench_value in _bench_real_os.__dict__.items():
     if not _bench_name.startswith("__"):
         setattr(_bench_os, _bench_name, _bench_value)
-_bench_count = [0]
+_BENCH_COUNT = const(0x4005800C)  # WATCHDOG_SCRATCH0: kept by a soft reset
 
 
 def _bench_urandom(n):
-    _bench_count[0] += 1
-    c = _bench_count[0]
+    c = (machine.mem32[_BENCH_COUNT] + 1) & 0xFFFFFFFF
+    machine.mem32[_BENCH_COUNT] = c
     return bytes([c & 255, (c >> 8) & 255, (c >> 16) & 255, (c >> 24) & 255] + [0] * n)[:n]
 
 
