@@ -74,24 +74,18 @@ def _flips(canvas, button, bar, step):
 ARROW_SIZE = const(7)
 
 
-def arrow_rows(shape):
-    """An icon (width, height, MONO_HLSB rows) from rows of "#" and "."."""
-    rows = bytearray(len(shape))
-    for y in range(len(shape)):
-        for x in range(len(shape[y])):
-            if shape[y][x] == "#":
-                rows[y] |= 0x80 >> x
-    return (ARROW_SIZE, ARROW_SIZE, bytes(rows))
-
-
-# A 3-pixel shaft and a 7-pixel head, written out rather than kept with the icons,
-# so the main menu's first picture needs no icon module at boot.
-RIGHT_ARROW = arrow_rows(
-    ("...#...", "...##..", "######.", "#######", "######.", "...##..", "...#...")
-)
-LEFT_ARROW = arrow_rows(
-    ("...#...", "..##...", ".######", "#######", ".######", "..##...", "...#...")
-)
+# The 7x7 arrows (MONO_HLSB rows), right and left: a 3-pixel shaft, a 7-pixel head.
+# Written out as bytes, because building them from text ran at every boot; kept here
+# rather than with the icons, so the main menu's first picture needs no icon module.
+#   ...#...   ...#...
+#   ...##..   ..##...
+#   ######.   .######
+#   #######   #######
+#   ######.   .######
+#   ...##..   ..##...
+#   ...#...   ...#...
+RIGHT_ARROW = (ARROW_SIZE, ARROW_SIZE, b"\x10\x18\xfc\xfe\xfc\x18\x10")
+LEFT_ARROW = (ARROW_SIZE, ARROW_SIZE, b"\x10\x30\x7e\xfe\x7e\x30\x10")
 
 
 def arrow(canvas, x, y, color=1, left=False):
