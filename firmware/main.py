@@ -26,13 +26,21 @@ import sys
 # until a boot's first picture is up it collects less often: a game's every
 # WHILE_LOADING bytes, the main menu's every BEFORE_MENU bytes. What keeps the heap in
 # one piece is collecting often during play (docs/performance.md has both measured).
-# The UF2's code is in flash: it starts collecting once its first picture is up.
+# The UF2's code is in flash: it starts collecting once its first picture is up, and
+# its heap holds only what the app makes, with room to spare, so it lets more pile up
+# (FROZEN_COLLECT_EVERY): one press seldom makes that much, so a collection seldom
+# falls inside a press, and the device's collection once the screen is still
+# (Hal.idle) frees the press's garbage while nobody waits.
 COLLECT_EVERY = 16384
+FROZEN_COLLECT_EVERY = 49152
 WHILE_LOADING = 49152
 BEFORE_MENU = 65536
 
 
-def collect_often(every=COLLECT_EVERY):
+def collect_often(every=None):
+    """Collect every ``every`` bytes allocated; by default, the interval for play."""
+    if every is None:
+        every = COLLECT_EVERY if bundlefs is not None else FROZEN_COLLECT_EVERY
     if hasattr(gc, "threshold"):  # MicroPython's (CPython's tests import this file too)
         gc.threshold(every)
 
