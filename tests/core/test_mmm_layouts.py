@@ -37,7 +37,11 @@ class ExampleLayoutTest(unittest.TestCase):
 
     def test_examples_are_named_as_examples(self):
         for side in (1, 2):
-            self.assertIn("EXAMPLE", layouts.EXAMPLE_GRIDS[side])
+            self.assertIn("EXAMPLE", layouts.example_grid(side))
+
+    def test_an_example_is_the_record_its_text_grid_spells(self):
+        for side in (1, 2):
+            self.assertEqual(parse_grid(layouts.example_grid(side)), example_layout(side))
 
 
 GOOD = """

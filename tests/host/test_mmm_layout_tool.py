@@ -3,7 +3,7 @@
 import json
 
 from host_tools import mmm_layout
-from pawtrack.games.mmm.layouts import EXAMPLE_SIDE_2_GRID, example_layout
+from pawtrack.games.mmm.layouts import example_grid, example_layout
 
 
 def run(tmp_path, capsys, text, *args):
@@ -16,7 +16,7 @@ def run(tmp_path, capsys, text, *args):
 
 
 def test_example_grid_prints_the_installable_json(tmp_path, capsys):
-    code, out = run(tmp_path, capsys, EXAMPLE_SIDE_2_GRID)
+    code, out = run(tmp_path, capsys, example_grid(2))
     assert code == 0
     assert json.loads(out) == example_layout(2)
 

@@ -1,8 +1,9 @@
 """Mmm! board layouts: the two EXAMPLE layouts, the text-grid parser, validation.
 
 The real layouts of the two board sides are not published (docs/rules/mmm.md,
-1.5). The grids below are INVENTED EXAMPLES: they satisfy every known
-constraint but are not the owner's board. An owner types their own board as a
+1.5). The layouts below (``EXAMPLE_SIDE_1``, ``EXAMPLE_SIDE_2``: rows of item
+names) are INVENTED EXAMPLES: they satisfy every known constraint but are not
+the owner's board; ``example_grid`` prints one as a text grid. An owner types their own board as a
 text grid in the same shape, checks it with ``host_tools/mmm_layout.py`` and
 installs it with the same tool's ``--install`` (docs/mmm-layouts.md);
 own_layouts.py keeps the installed records on flash and puts them into ``OWN``
@@ -30,31 +31,30 @@ FOOD_CODES = {"Br": "bread", "Fi": "fish", "Cu": "cucumber", "Ch": "cheese", "Ca
 SIZE_LIMITS = {1: (2, 4), 2: (2, 5)}  # smallest and largest item per board side
 MAX_EDGE = 12  # rows and columns a grid may have
 
-EXAMPLE_SIDE_1_GRID = """
-# EXAMPLE layout for side 1 (invented), not the real board
-side 1
-r0: Ca1 Ca1 Ca1 Ca1 Fi1 Fi1 Fi1
-r1: Br1 Br1 Cu1 Cu1 Cu1 Ch1 Ch1
-r2: Br1 Br1 Fi2 Fi2 Fi2 Fi2 Ch2
-r3: Ca2 Ca2 Ca2 Br2 Br2 Br2 Ch2
-r4: Cu2 Cu2 Cu2 Ch3 Ch3 Ch3 Ca3
-r5: Fi3 Fi3 Br3 Br3 Br3 Ca3 Ca3
-r6: Cu3 Cu3 Cu3 Ch4 Ch4 Ch4 Ch4
-"""
+# The INVENTED EXAMPLE layouts of the two sides (not the real board): one tuple of
+# item names per row, the grid an owner would type (``example_grid`` prints it). Kept
+# as data, not as text, so a match's start makes its board without parsing a grid.
+EXAMPLE_SIDE_1 = (
+    ("Ca1", "Ca1", "Ca1", "Ca1", "Fi1", "Fi1", "Fi1"),
+    ("Br1", "Br1", "Cu1", "Cu1", "Cu1", "Ch1", "Ch1"),
+    ("Br1", "Br1", "Fi2", "Fi2", "Fi2", "Fi2", "Ch2"),
+    ("Ca2", "Ca2", "Ca2", "Br2", "Br2", "Br2", "Ch2"),
+    ("Cu2", "Cu2", "Cu2", "Ch3", "Ch3", "Ch3", "Ca3"),
+    ("Fi3", "Fi3", "Br3", "Br3", "Br3", "Ca3", "Ca3"),
+    ("Cu3", "Cu3", "Cu3", "Ch4", "Ch4", "Ch4", "Ch4"),
+)
 
-EXAMPLE_SIDE_2_GRID = """
-# EXAMPLE layout for side 2 (invented), not the real board
-side 2
-r0: Ca1 Ca1 Ca1 Ca1 Ca1 Ch1 Fi1
-r1: Cu1 Cu1 Cu1 Cu1 Br1 Ch1 Fi1
-r2: Ch2 Ch2 Ch2 Br1 Br1 Ch1 Fi1
-r3: Cu2 Cu2 Cu2 Br1 Br1 Fi2 Fi1
-r4: Br2 Br2 Br2 Br2 Br2 Fi2 Fi1
-r5: Ca2 Ca2 Ca2 Ca2 Ca2 Fi2 Cu3
-r6: Ch3 Ch3 Ch3 Fi3 Fi3 Cu3 Cu3
-"""
+EXAMPLE_SIDE_2 = (
+    ("Ca1", "Ca1", "Ca1", "Ca1", "Ca1", "Ch1", "Fi1"),
+    ("Cu1", "Cu1", "Cu1", "Cu1", "Br1", "Ch1", "Fi1"),
+    ("Ch2", "Ch2", "Ch2", "Br1", "Br1", "Ch1", "Fi1"),
+    ("Cu2", "Cu2", "Cu2", "Br1", "Br1", "Fi2", "Fi1"),
+    ("Br2", "Br2", "Br2", "Br2", "Br2", "Fi2", "Fi1"),
+    ("Ca2", "Ca2", "Ca2", "Ca2", "Ca2", "Fi2", "Cu3"),
+    ("Ch3", "Ch3", "Ch3", "Fi3", "Fi3", "Cu3", "Cu3"),
+)
 
-EXAMPLE_GRIDS = {1: EXAMPLE_SIDE_1_GRID, 2: EXAMPLE_SIDE_2_GRID}
+EXAMPLES = {1: EXAMPLE_SIDE_1, 2: EXAMPLE_SIDE_2}
 
 # The owner's own layouts (or items-only records), by side, once installed.
 OWN = {}
@@ -206,13 +206,29 @@ def has_squares(layout):
 
 
 def example_layout(side):
-    """The EXAMPLE layout of a board side, read from its grid at each call (the board
+    """The EXAMPLE layout of a board side as a record, made at each call (the board
     copies what it needs from it).
 
-    Not validated here: the grids are fixed, and tests/core/test_mmm_layouts
+    Not validated here: the examples are fixed, and tests/core/test_mmm_layouts
     checks them on every interpreter (the check took 30 ms of each Mmm! start on
     the Pico)."""
-    return read_grid(EXAMPLE_GRIDS[side])
+    rows = EXAMPLES[side]
+    items = {}
+    for r in range(len(rows)):
+        row = rows[r]
+        for c in range(len(row)):
+            if row[c] != ".":
+                items.setdefault(row[c], []).append([r, c])
+    return {"side": side, "rows": len(rows), "cols": len(rows[0]), "items": items}
+
+
+def example_grid(side):
+    """The EXAMPLE layout of a board side as the text grid an owner would type."""
+    lines = ["# EXAMPLE layout for side %d (invented), not the real board" % side]
+    lines.append("side %d" % side)
+    for r, row in enumerate(EXAMPLES[side]):
+        lines.append("r%d: %s" % (r, " ".join(row)))
+    return "\n".join(lines) + "\n"
 
 
 def install(layout):
