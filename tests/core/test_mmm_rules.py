@@ -795,3 +795,56 @@ class LegendTest(unittest.TestCase):
         ):
             with self.assertRaises(ValueError):
                 chart.History.from_json(text)
+
+
+def place_variants(action):
+    """Strings near a "place" action that a quick check might let through."""
+    words = action.split(" ")
+    found = [action + " ", " " + action, action.replace(" ", "  ", 1), action[:-1],
+             action + "0", "place", "place ", "place 3" + action[7:], "place 9" + action[7:],
+             "place " + action[6:].replace(" ", "")]
+    for index in range(1, len(words)):
+        for other in ("0", "1", "2", "6", "7", "-1", "01", "\u0661", "Ca1", "Zz9", ""):
+            changed = list(words)
+            changed[index] = other
+            found.append(" ".join(changed))
+    return found
+
+
+class QuickLegalCheckTest(unittest.TestCase):
+    """check_legal's quick test of "place" accepts exactly the legal_actions() strings;
+    ranked_places is place_targets with each place's free_after."""
+
+    def test_place_actions_are_checked_like_the_legal_list(self):
+        chooser = Rng(31)
+        checked = 0
+        for options in ({"level": "board"}, {"level": "board", "variant": "line"},
+                        {"level": "items"}, {"level": "items", "variant": "line"},
+                        {"level": "board", "side": 2}):
+            for seed in range(6):
+                game = MmmGame(options, Rng(seed))
+                for _ in range(60):
+                    legal = game.legal_actions()
+                    if not legal:
+                        break
+                    if game.phase == "place":
+                        tried = []
+                        for action in legal:
+                            tried.append(action)
+                            tried.extend(place_variants(action))
+                        for die in range(4):
+                            tried.append("place %d 0 0" % die)
+                        for die in game.unplaced():
+                            self.assertEqual(
+                                game.ranked_places(die),
+                                [(game.free_after(die, t), t) for t in game.place_targets(die)],
+                            )
+                        for action in tried:
+                            if action in legal:
+                                game.check_legal(action)
+                            else:
+                                with self.assertRaises(IllegalAction, msg=action):
+                                    game.check_legal(action)
+                            checked += 1
+                    game.apply(legal[chooser.below(len(legal))])
+        self.assertGreater(checked, 1000)

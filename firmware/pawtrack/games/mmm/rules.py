@@ -65,6 +65,7 @@ and ``result``.
 Queries for the screen (it never calls ``state()``): ``unplaced()``,
 ``placed_this_roll()``, ``pending()``, ``can_reroll()``, ``can_stop()``,
 ``may_declare_bust()``, ``bust_risk()``, ``place_targets(die)`` (best first),
+``ranked_places(die)`` (the same with each place's ``free_after``),
 ``target_item(target)``, ``free_after(die, target)`` and
 ``place_action(die, target)`` (the action string, so no screen builds or
 parses one), plus the attributes ``phase``, ``faces``, ``target``, ``cat``,
@@ -83,6 +84,7 @@ from pawtrack.games.mmm import MAX_SQUARES
 from pawtrack.games.mmm.odds import bust_chance
 
 DICE = 3
+DIE_NAMES = ("0", "1", "2")  # a die's number in an action
 MAX_ROLLS = 3
 MAX_ITEMS = MAX_SQUARES // 2  # every item has at least 2 squares
 
@@ -188,6 +190,11 @@ class MmmGame(Game):
 
     def place_targets(self, die):
         """Where die ``die`` may go now, the one leaving its item fewest free squares first."""
+        return [target for _left, target in self.ranked_places(die)]
+
+    def ranked_places(self, die):
+        """[(free squares its item has left once die ``die`` is there, target)] for every
+        place the die may go now, best first (the order of ``place_targets``)."""
         board = self.board
         face = self.faces[die]
         if board is None or face is None or face == "x" or self.target[die] is not None:
@@ -195,9 +202,9 @@ class MmmGame(Game):
         pending = self.pending()
         ranked = []
         for target in board.targets(face, pending, self.line and board.with_squares):
-            ranked.append((board.free_left(self.target_item(target), pending), target))
+            ranked.append((board.free_left(self.target_item(target), pending) - 1, target))
         ranked.sort()
-        return [target for _left, target in ranked]
+        return ranked
 
     def free_after(self, die, target):
         """Free squares left in the target's item once die ``die`` is placed there."""
@@ -242,7 +249,27 @@ class MmmGame(Game):
         return MMM_FOOD, len(self.unplaced())
 
     def check_legal(self, action):
+        if self.phase == "place" and action[:6] == "place ":
+            if not self._is_place_action(action):
+                raise IllegalAction("not allowed now: " + action[:40])
+            return
         self._entered(action)
+
+    def _is_place_action(self, action):
+        """Whether ``action`` is one of the place phase's "place ..." actions: only the
+        named die's places are spelt out and compared, not every die's ranked list."""
+        die_name = action[6:7]
+        if die_name not in DIE_NAMES or action[7:8] != " ":
+            return False
+        die = DIE_NAMES.index(die_name)
+        if self.target[die] is not None:
+            return False
+        board = self.board
+        line = self.line and board.with_squares
+        for target in board.targets(self.faces[die], self.pending(), line):
+            if self._place_text(die, target) == action:
+                return True
+        return False
 
     def _entered(self, action):
         """(the action, the faces entered at the table or None); IllegalAction unless

@@ -28,7 +28,7 @@ Choosing, in two steps (left/right cycle a row, ok does the one shown):
   three-button build) or "Back to the dice" returns to the table row.
 
 The choices are worked out once per change of the match (or of the step),
-from the rules' queries (``place_targets``, ``can_stop``, ...), never from
+from the rules' queries (``ranked_places``, ``can_stop``, ...), never from
 ``state()`` and never by taking action strings apart; drawing reads the
 rules' attributes.
 
@@ -157,13 +157,12 @@ def place_choices(game, die):
     per_square = board.with_squares and game.line
     choices = []
     items = []
-    for target in game.place_targets(die):
+    for left, target in game.ranked_places(die):
         item = game.target_item(target)
         if not per_square:
             if item in items:
                 continue  # any free square of an item is as good as another
             items.append(item)
-        left = game.free_after(die, target)
         name = board.names[item]
         if per_square:
             r, c = divmod(target, board.cols)
@@ -190,7 +189,7 @@ def take_back_label(game, die, dice):
 def table_choices(game):
     """The row after a roll (place phase): foods first, Stop right of the first, Re-roll last.
 
-    Each food's places are worked out once (the rules' place_targets takes about
+    Each food's places are worked out once (the rules' ranked_places takes about
     2.5 ms a die on the Pico at board level)."""
     board = game.board
     places = []  # (best free squares left, die, choice, the die's places best first)
